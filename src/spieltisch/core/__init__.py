@@ -1,0 +1,1 @@
+"""Game protocol, chance, seeded randomness, records, exact distributions and simulation."""

@@ -1,0 +1,200 @@
+"""A match: a game being played, with its seed, its history, undo, and JSON game records.
+
+A record is ``{"ruleset", "version", "players", "options", "seed", "actions"}``; ``actions`` holds
+every action in order, chance outcomes included (as ``to_json()`` values). Replaying a record
+reproduces every state exactly. At each chance node the match draws from its seeded ``Rng`` even
+during replay, so the generator is in the same place afterwards and play can continue as it would
+have; a recorded outcome may differ from the draw (a position set up by hand), but must be a legal
+outcome.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .errors import IllegalActionError, RecordError, SpieltischError
+from .game import CHANCE, TERMINAL
+from .registry import get_game_class
+from .rng import Rng, check_seed
+
+RECORD_KEYS = ("ruleset", "version", "players", "options", "seed", "actions")
+MAX_RECORD_CHARS = 4_000_000
+MAX_ACTIONS = 100_000
+
+
+def action_key(value) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+class Match:
+    def __init__(self, game_id: str, num_players: int | None = None, options: dict | None = None, seed: int = 0):
+        try:
+            seed = check_seed(seed)
+        except ValueError as e:
+            raise SpieltischError(str(e)) from None
+        self.game = get_game_class(game_id)(num_players, options)
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.state = self.game.new_initial_state()
+        self.actions: list = []  # action objects, in order
+        self.movers: list[int] = []  # who took each action (CHANCE for chance outcomes)
+
+    # --- playing -------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return self.state.current_player()
+
+    def is_terminal(self) -> bool:
+        return self.state.current_player() == TERMINAL
+
+    def legal_actions(self) -> list:
+        return self.state.legal_actions()
+
+    def apply(self, action) -> None:
+        """Apply a player's (or a chosen chance) action; illegal ones raise and change nothing."""
+        mover = self.state.current_player()
+        self.state.apply_action(action)
+        self.actions.append(action)
+        self.movers.append(mover)
+
+    def step_chance(self):
+        """Draw and apply one chance outcome from the match's generator; return it."""
+        state = self.state
+        if state.current_player() != CHANCE:
+            raise IllegalActionError("turn order", "no chance event is pending: a player must act")
+        outcome = state.sample_chance(self.rng)
+        state._apply(outcome)
+        self.actions.append(outcome)
+        self.movers.append(CHANCE)
+        return outcome
+
+    def resolve_chance(self) -> list:
+        """Apply chance outcomes until a player must act or the game is over."""
+        drawn = []
+        while self.state.current_player() == CHANCE:
+            drawn.append(self.step_chance())
+        return drawn
+
+    def play(self, bots, bot_rng: Rng, max_steps: int = 1_000_000) -> None:
+        """Let ``bots`` (one per seat) play to the end. Bots see only observations."""
+        state = self.state
+        actions, movers = self.actions, self.movers
+        for _ in range(max_steps):
+            p = state.current_player()
+            if p == TERMINAL:
+                return
+            if p == CHANCE:
+                a = state.sample_chance(self.rng)
+            else:
+                legal = state._legal_actions()
+                a = bots[p].act(state.observation(p), legal, bot_rng)
+                if a not in legal:
+                    raise IllegalActionError("legal moves", f"bot {bots[p].name} chose {a!s}, which is not legal")
+            state._apply(a)
+            actions.append(a)
+            movers.append(p)
+        raise RuntimeError(f"game did not end within {max_steps} steps")
+
+    def undo(self) -> None:
+        """Take back the last player action (and the chance outcomes that followed it)."""
+        cut = len(self.movers)
+        while cut and self.movers[cut - 1] == CHANCE:
+            cut -= 1
+        if cut == 0:
+            raise IllegalActionError("undo", "there is no player action to take back")
+        rebuilt = Match.from_record(dict(self.to_record(), actions=self.record_actions()[: cut - 1]))
+        self.__dict__.update(rebuilt.__dict__)
+
+    # --- records -------------------------------------------------------------------------------
+    def record_actions(self) -> list:
+        return [a.to_json() for a in self.actions]
+
+    def to_record(self) -> dict:
+        return {
+            "ruleset": self.game.id,
+            "version": self.game.version,
+            "players": self.game.num_players,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+            "actions": self.record_actions(),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_record(), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text) -> "Match":
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError:
+                raise RecordError("a game record must be UTF-8 JSON text") from None
+        if not isinstance(text, str):
+            raise RecordError(f"a game record must be JSON text, got {type(text).__name__}")
+        if len(text) > MAX_RECORD_CHARS:
+            raise RecordError(f"the game record is too large ({len(text)} characters; at most {MAX_RECORD_CHARS})")
+        try:
+            data = json.loads(text)
+        except RecursionError:
+            raise RecordError("the game record is nested too deeply to be a game record") from None
+        except ValueError as e:
+            raise RecordError(f"the game record is not valid JSON (truncated?): {e}") from None
+        return cls.from_record(data)
+
+    @classmethod
+    def from_record(cls, data) -> "Match":
+        """Validate and replay a record; any problem raises ``RecordError`` and builds nothing."""
+        if not isinstance(data, dict):
+            raise RecordError(f"a game record is a JSON object, got {type(data).__name__}")
+        missing = [k for k in RECORD_KEYS if k not in data]
+        if missing:
+            raise RecordError(f"the game record lacks {', '.join(missing)}")
+        extra = sorted(k for k in data if k not in RECORD_KEYS)
+        if extra:
+            raise RecordError(f"the game record has unknown fields: {', '.join(map(str, extra))}")
+        ruleset, version, actions = data["ruleset"], data["version"], data["actions"]
+        try:
+            game_cls = get_game_class(ruleset)
+        except SpieltischError as e:
+            raise RecordError(f"record ruleset: {e}") from None
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise RecordError(f"record version must be a whole number, got {version!r}")
+        if version != game_cls.version:
+            raise RecordError(
+                f"the record is for {ruleset} v{version}, but this engine plays v{game_cls.version}; "
+                "its outcomes may differ, so it is not replayed"
+            )
+        if not isinstance(actions, list):
+            raise RecordError("record actions must be a list")
+        if len(actions) > MAX_ACTIONS:
+            raise RecordError(f"the record has {len(actions)} actions; at most {MAX_ACTIONS} are accepted")
+        try:
+            match = cls(ruleset, data["players"], data["options"], data["seed"])
+        except SpieltischError as e:
+            raise RecordError(f"record setup: {e}") from None
+        for i, value in enumerate(actions):
+            match._replay_one(i, value)
+        return match
+
+    def _replay_one(self, i: int, value) -> None:
+        state = self.state
+        mover = state.current_player()
+        if mover == TERMINAL:
+            raise RecordError(f"record action {i}: the game was already over")
+        if mover == CHANCE:
+            state.sample_chance(self.rng)  # keep the generator where live play would have it
+        try:
+            key = action_key(value)
+        except (TypeError, ValueError, RecursionError):
+            raise RecordError(f"record action {i} is not a JSON value") from None
+        for a in state.legal_actions():
+            if action_key(a.to_json()) == key:
+                state._apply(a)
+                self.actions.append(a)
+                self.movers.append(mover)
+                return
+        who = "chance" if mover == CHANCE else f"player {mover}"
+        try:
+            reason = str(state.why_illegal(value)) if mover != CHANCE else "not a possible outcome here"
+        except Exception:  # a hostile value may not even look like an action
+            reason = "not a legal action here"
+        raise RecordError(f"record action {i} ({key[:80]}) for {who} does not replay: {reason}")

@@ -1,0 +1,85 @@
+"""Many seeded bot games: win rates and score statistics with confidence intervals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .match import Match
+from .registry import get_game_class, make_bot
+from .rng import Rng, check_seed
+from .stats import Estimate, mean_ci, proportion_ci
+
+
+@dataclass
+class SimulationResult:
+    game_id: str
+    players: int
+    bots: list[str]
+    options: dict
+    games: int
+    seed: int
+    win_rate: list[Estimate]  # ties share the win: a k-way tie counts 1/k for each
+    mean_score: list[Estimate]
+    all_scores: list[list]
+
+    def to_json(self) -> dict:
+        return {
+            "game": self.game_id,
+            "players": self.players,
+            "bots": self.bots,
+            "options": self.options,
+            "games": self.games,
+            "seed": self.seed,
+            "seats": [
+                {"seat": i, "bot": self.bots[i], "win_rate": w.to_json(), "mean_score": s.to_json()}
+                for i, (w, s) in enumerate(zip(self.win_rate, self.mean_score))
+            ],
+            # pooled over seats: the mean score of one player's game
+            "mean_score": mean_ci([float(v) for seat in self.all_scores for v in seat]).to_json(),
+        }
+
+
+def game_seeds(seed: int, games: int) -> list[tuple[int, int]]:
+    """Per game: (chance seed, bot seed), derived from one master seed."""
+    master = Rng(check_seed(seed))
+    return [(master.spawn(), master.spawn()) for _ in range(games)]
+
+
+def play_one(game_id, num_players, options, bot_names, chance_seed, bot_seed) -> Match:
+    match = Match(game_id, num_players, options, chance_seed)
+    bots = [make_bot(match.game, name) for name in bot_names]
+    match.play(bots, Rng(bot_seed))
+    return match
+
+
+def simulate(game_id: str, num_players: int, bot_names: list[str], games: int, seed: int = 0,
+             options: dict | None = None, progress=None) -> SimulationResult:
+    cls = get_game_class(game_id)
+    if games < 1:
+        raise ValueError("simulate needs at least one game")
+    if len(bot_names) == 1:
+        bot_names = bot_names * num_players
+    if len(bot_names) != num_players:
+        raise ValueError(f"give one bot for all seats or one per seat ({num_players}), got {len(bot_names)}")
+    game = cls(num_players, options)  # validates players and options before the long run
+    for name in set(bot_names):
+        make_bot(game, name)
+    wins = [0.0] * num_players
+    scores: list[list] = [[] for _ in range(num_players)]
+    every = max(1, games // 50)
+    for i, (cs, bs) in enumerate(game_seeds(seed, games)):
+        m = play_one(game_id, num_players, game.options, bot_names, cs, bs)
+        final = m.state.scores()
+        winners = m.state.winners()
+        for w in winners:
+            wins[w] += 1 / len(winners)
+        for p in range(num_players):
+            scores[p].append(final[p])
+        if progress and ((i + 1) % every == 0 or i + 1 == games):
+            progress(i + 1, games)
+    return SimulationResult(
+        game_id, num_players, list(bot_names), dict(game.options), games, seed,
+        [proportion_ci(w, games) for w in wins],
+        [mean_ci([float(v) for v in s]) for s in scores],
+        scores,
+    )
