@@ -36,6 +36,8 @@ class Game:
     state_class: ClassVar[type]
     # Bots by name -> factory(game) -> Bot; "random" is added by the registry for every game.
     bots: ClassVar[dict] = {}
+    # (players, options) settings the generic conformance test plays; empty = min, default and max players.
+    test_configs: ClassVar[tuple] = ()
 
     def __init__(self, num_players: int | None = None, options: dict | None = None):
         from .errors import OptionError

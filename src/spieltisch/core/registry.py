@@ -24,6 +24,19 @@ def _load() -> dict[str, type]:
     return _REGISTRY
 
 
+def register(cls: type) -> type:
+    """Add a game class (used by tests and by experiments outside ``games/``)."""
+    reg = _load()
+    if cls.id in reg and reg[cls.id] is not cls:
+        raise RuntimeError(f"a different game is already registered as {cls.id!r}")
+    reg[cls.id] = cls
+    return cls
+
+
+def unregister(game_id: str) -> None:
+    _load().pop(game_id, None)
+
+
 def game_ids() -> list[str]:
     return list(_load())
 
