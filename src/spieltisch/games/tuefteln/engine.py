@@ -1,0 +1,463 @@
+"""Tüfteln (Jannik Walter / Reinhard Staupe): 15 shared throws of two dice, written onto 2×2 squares.
+
+Every round one throw of two dice (a chance node) is shared by all players; then each player in seat
+order writes both numbers onto their own sheet. Fields are indexed ``row * 6 + col`` (rows and
+columns 0–5). The sheet layouts are data (``sheet_a.json``, ``sheet_b.json``) and checked on load.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from importlib import resources
+from itertools import combinations
+from typing import NamedTuple
+
+from ...core.errors import IllegalActionError
+from ...core.game import CHANCE, TERMINAL, Game, State
+from ...core.options import OptionSpec
+from . import scoring
+
+SIZE = 6
+FIELDS = SIZE * SIZE
+
+
+def field_name(f: int) -> str:
+    return f"({f // SIZE},{f % SIZE})"
+
+
+class Throw(NamedTuple):
+    """One throw of the two dice (ordered: first die, second die)."""
+
+    first: int
+    second: int
+
+    def __str__(self):
+        return f"🎲 {self.first} {self.second}"
+
+    def to_json(self):
+        return [self.first, self.second]
+
+
+class Place(NamedTuple):
+    """Write ``v1`` into field ``f1`` and ``v2`` into field ``f2`` (normal form: ``f1 < f2``).
+
+    Putting the thrown numbers into the same two fields the other way round is a different action
+    only when the numbers differ; with a double both orders are this one action. Build one with
+    ``Place.make`` to get the normal form from any order.
+    """
+
+    f1: int
+    v1: int
+    f2: int
+    v2: int
+
+    @staticmethod
+    def make(field_a, value_a: int, field_b, value_b: int) -> "Place":
+        fa, fb = _field_index(field_a), _field_index(field_b)
+        if fa <= fb:
+            return Place(fa, value_a, fb, value_b)
+        return Place(fb, value_b, fa, value_a)
+
+    def __str__(self):
+        return f"{self.v1}→{field_name(self.f1)}, {self.v2}→{field_name(self.f2)}"
+
+    def to_json(self):
+        return [[self.f1 // SIZE, self.f1 % SIZE, self.v1], [self.f2 // SIZE, self.f2 % SIZE, self.v2]]
+
+
+def _field_index(field) -> int:
+    if isinstance(field, tuple) and len(field) == 2:
+        r, c = field
+        if isinstance(r, int) and isinstance(c, int) and 0 <= r < SIZE and 0 <= c < SIZE:
+            return r * SIZE + c
+        return -1
+    return field
+
+
+# --- sheet layouts -------------------------------------------------------------------------------
+
+class Layout:
+    """One side of the sheet: pre-printed numbers, field kinds and the groups a pair may share.
+
+    A placement is legal when its two fields are free and lie in one *group*: on side A the white
+    fields form one group and every bridge is a group of two; on side B every colour is a group.
+    """
+
+    def __init__(self, data: dict, source: str = "layout"):
+        def bad(msg):
+            raise ValueError(f"{source}: {msg}")
+
+        self.side = data.get("side")
+        self.placement = data.get("placement")
+        self.provenance = data.get("provenance")
+        if self.placement not in ("white_or_bridge", "same_colour"):
+            bad(f"placement must be 'white_or_bridge' or 'same_colour', got {self.placement!r}")
+        if not self.provenance:
+            bad("a layout must say where it comes from ('provenance')")
+        rows = data.get("rows")
+        if not isinstance(rows, list) or len(rows) != SIZE:
+            bad(f"needs {SIZE} rows")
+        tokens = []
+        for i, row in enumerate(rows):
+            t = row.split()
+            if len(t) != SIZE:
+                bad(f"row {i} has {len(t)} fields, not {SIZE}")
+            tokens += t
+        self.kinds = dict(data.get("kinds", {}))
+        self.printed = [0] * FIELDS
+        self.kind = [None] * FIELDS
+        for f, t in enumerate(tokens):
+            if t.isdigit():
+                if not 1 <= int(t) <= 6:
+                    bad(f"pre-printed number {t} at {field_name(f)} is not a die face")
+                self.printed[f] = int(t)
+            elif t in self.kinds:
+                self.kind[f] = t
+            else:
+                bad(f"unknown field kind {t!r} at {field_name(f)}")
+        empty = [f for f in range(FIELDS) if not self.printed[f]]
+        if len(empty) % 2:
+            bad("an odd number of empty fields cannot be filled two at a time")
+        self.rounds = len(empty) // 2
+
+        self.bridges: list[tuple[int, int]] = []
+        self.bridge_of = [None] * FIELDS
+        for pair in data.get("bridges", []):
+            if len(pair) != 2:
+                bad(f"a bridge joins two fields, got {pair!r}")
+            fs = tuple(_field_index(tuple(p)) for p in pair)
+            for f in fs:
+                if not isinstance(f, int) or not 0 <= f < FIELDS or self.printed[f]:
+                    bad(f"bridge {pair!r} uses a field that is not an empty field of the sheet")
+                if self.bridge_of[f] is not None:
+                    bad(f"field {field_name(f)} is in two bridges")
+            if fs[0] == fs[1]:
+                bad(f"bridge {pair!r} joins a field to itself")
+            for f in fs:
+                self.bridge_of[f] = len(self.bridges)
+            self.bridges.append(tuple(sorted(fs)))
+
+        groups: list[tuple[str, tuple[int, ...]]] = []
+        if self.placement == "white_or_bridge":
+            if set(self.kinds) != {"W", "B"}:
+                bad("side with bridges needs exactly the kinds W (white) and B (blue)")
+            for f in empty:
+                if (self.kind[f] == "B") != (self.bridge_of[f] is not None):
+                    bad(f"field {field_name(f)}: blue fields and bridge fields must be the same fields")
+            groups.append(("W", tuple(f for f in empty if self.kind[f] == "W")))
+            groups += [(f"bridge{i}", b) for i, b in enumerate(self.bridges)]
+        else:
+            if self.bridges:
+                bad("a same-colour side has no bridges")
+            for k in self.kinds:
+                groups.append((k, tuple(f for f in empty if self.kind[f] == k)))
+        for name, fs in groups:
+            if len(fs) % 2:
+                bad(f"group {name} has an odd number of fields, so a player could be stuck")
+        self.groups = groups
+        self.group_of = [None] * FIELDS
+        for gi, (_, fs) in enumerate(groups):
+            for f in fs:
+                self.group_of[f] = gi
+        # every pair of fields that may take one throw, with its bit mask
+        self.pairs = tuple((a, b, (1 << a) | (1 << b)) for _, fs in groups for a, b in combinations(fs, 2))
+        self.full_free = sum(1 << f for f in empty)
+        self._pair_cache: dict[int, list] = {}
+
+    def free_pairs(self, free: int) -> list:
+        """Pairs (f1, f2, mask) of fields that may take the next throw, given the free-field mask."""
+        cache = self._pair_cache
+        got = cache.get(free)
+        if got is None:
+            if len(cache) > 200_000:
+                cache.clear()
+            got = cache[free] = [p for p in self.pairs if p[2] & free == p[2]]
+        return got
+
+
+def load_layout(side: str) -> Layout:
+    name = f"sheet_{side.lower()}.json"
+    text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+    layout = Layout(json.loads(text), name)
+    if layout.side != side:
+        raise ValueError(f"{name}: says side {layout.side!r}, expected {side!r}")
+    return layout
+
+
+LAYOUTS: dict[str, Layout] = {}
+
+
+def layout_for(side: str) -> Layout:
+    if side not in LAYOUTS:
+        LAYOUTS[side] = load_layout(side)
+    return LAYOUTS[side]
+
+
+# --- game and state --------------------------------------------------------------------------------
+
+THROWS = tuple(Throw(a, b) for a in range(1, 7) for b in range(1, 7))
+THROW_OUTCOMES = tuple((t, Fraction(1, 36)) for t in THROWS)
+
+
+class Tuefteln(Game):
+    id = "tuefteln"
+    version = 1
+    name = {"de": "Tüfteln", "en": "Tüfteln (Tinkering)"}
+    summary = {
+        "de": "15 Würfe mit zwei Würfeln, von allen geteilt: Zahlen in 2×2-Quadrate eintragen, "
+              "um Mix, 2er, 2er + 2er, Cross, 4er und Straßen zu bilden.",
+        "en": "15 shared throws of two dice: write the numbers into 2×2 squares to make mixes, pairs, "
+              "two pairs, crosses, fours of a kind and straights.",
+    }
+    min_players = 1
+    max_players = 15
+    default_players = 1
+    option_specs = (
+        OptionSpec("side", "A", "sheet side: A (white fields and blue bridges) or B (same colour)",
+                   choices=("A", "B")),
+        OptionSpec("descending_straights", False,
+                   "also count straights that run downward clockwise (the rulebook says clockwise, "
+                   "which the project reads as ascending)"),
+    )
+    test_configs = ((1, {"side": "A"}), (2, {"side": "B"}), (5, {"side": "A", "descending_straights": True}))
+
+    def __init__(self, num_players=None, options=None):
+        super().__init__(num_players, options)
+        self.layout = layout_for(self.options["side"])
+        self.descending = self.options["descending_straights"]
+        self.table = scoring.category_table(self.descending)
+
+    def analyze(self, progress=None) -> dict:
+        from .analysis import analyze
+
+        return analyze(self, progress)
+
+
+class TuefteInState(State):
+    def __init__(self, game: Tuefteln):
+        super().__init__(game)
+        layout = game.layout
+        self.sheets = [list(layout.printed) for _ in range(self.num_players)]
+        self.free = [layout.full_free] * self.num_players
+        self.rounds_done = 0  # throws made so far
+        self.throw: Throw | None = None
+        self.turn = 0  # the player to write the current throw
+
+    # --- protocol --------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.throw is None:
+            return TERMINAL if self.rounds_done >= self.game.layout.rounds else CHANCE
+        return self.turn
+
+    def chance_outcomes(self):
+        return list(THROW_OUTCOMES)
+
+    def sample_chance(self, rng):
+        return Throw(rng.die(), rng.die())
+
+    def _legal_actions(self) -> list:
+        a, b = self.throw
+        pairs = self.game.layout.free_pairs(self.free[self.turn])
+        if a == b:
+            return [Place(f1, a, f2, a) for f1, f2, _ in pairs]
+        out = []
+        for f1, f2, _ in pairs:
+            out.append(Place(f1, a, f2, b))
+            out.append(Place(f1, b, f2, a))
+        return out
+
+    def is_legal(self, action) -> bool:
+        """Fast check, same answer as ``action in legal_actions()``."""
+        if self.throw is None:
+            return self.rounds_done < self.game.layout.rounds and type(action) is Throw and action in THROWS
+        if type(action) is not Place:
+            return False
+        f1, v1, f2, v2 = action
+        a, b = self.throw
+        if not ((v1 == a and v2 == b) or (v1 == b and v2 == a)):
+            return False
+        if not (type(f1) is int and type(f2) is int and 0 <= f1 < f2 < FIELDS):
+            return False
+        layout = self.game.layout
+        m = (1 << f1) | (1 << f2)
+        g = layout.group_of[f1]
+        return g is not None and g == layout.group_of[f2] and self.free[self.turn] & m == m
+
+    def apply_action(self, action) -> None:
+        if self.current_player() == TERMINAL:
+            raise IllegalActionError("end of game", f"the game is over; {action!s} cannot be played")
+        if not self.is_legal(action):
+            raise self.why_illegal(action)
+        self._apply(action)
+
+    def _apply(self, action) -> None:
+        if self.throw is None:
+            self.throw = action
+            self.rounds_done += 1
+            self.turn = 0
+            return
+        p = self.turn
+        sheet = self.sheets[p]
+        sheet[action.f1] = action.v1
+        sheet[action.f2] = action.v2
+        self.free[p] &= ~((1 << action.f1) | (1 << action.f2))
+        self.turn = p + 1
+        if self.turn == self.num_players:
+            self.throw = None
+            self.turn = 0
+
+    def clone(self) -> "TuefteInState":
+        c = object.__new__(type(self))
+        c.__dict__.update(self.__dict__)
+        c.sheets = [list(s) for s in self.sheets]
+        c.free = list(self.free)
+        return c
+
+    # --- scores ------------------------------------------------------------------------------
+    def square_categories(self, player: int) -> list:
+        return scoring.square_categories(self.sheets[player], self.game.descending)
+
+    def scores(self) -> list:
+        return [scoring.total(self.square_categories(p))[0] for p in range(self.num_players)]
+
+    def observation(self, player: int) -> dict:
+        sheets = []
+        for p in range(self.num_players):
+            cats = self.square_categories(p)
+            points, bonus = scoring.total(cats)
+            s = self.sheets[p]
+            sheets.append({
+                "fields": [s[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)],
+                "squares": [{"category": c, "points": None if c is None else scoring.POINTS[c]} for c in cats],
+                "bonus": bonus,
+                "score": points,
+            })
+        cp = self.current_player()
+        return {
+            "game": self.game.id,
+            "side": self.options["side"],
+            "descending_straights": self.options["descending_straights"],
+            "player": player,
+            "round": self.rounds_done,
+            "rounds": self.game.layout.rounds,
+            "throw": None if self.throw is None else self.throw.to_json(),
+            "to_move": cp if cp >= 0 else None,
+            "terminal": cp == TERMINAL,
+            "sheets": sheets,
+        }
+
+    # --- explanations ------------------------------------------------------------------------
+    def why_illegal(self, action) -> IllegalActionError:
+        layout = self.game.layout
+        if self.current_player() == TERMINAL:
+            return IllegalActionError("end of game", "the game is over")
+        if self.throw is None:
+            if isinstance(action, Place):
+                return IllegalActionError("throw first", "the dice must be thrown before anyone writes")
+            return IllegalActionError("two dice", f"{action!r} is not a throw of two dice")
+        if isinstance(action, Throw):
+            return IllegalActionError("one throw per round",
+                                      f"the dice show {self.throw.first} and {self.throw.second}; "
+                                      f"player {self.turn + 1} must write them first")
+        if not isinstance(action, Place):
+            return IllegalActionError("placement", f"{action!r} is not a placement of two numbers")
+        f1, v1, f2, v2 = action
+        a, b = self.throw
+        if sorted((v1, v2)) != sorted((a, b)):
+            return IllegalActionError("write the throw",
+                                      f"the dice show {a} and {b}; {v1} and {v2} cannot be written")
+        for f in (f1, f2):
+            if type(f) is not int or not 0 <= f < FIELDS:
+                return IllegalActionError("fields of the sheet", f"{f!r} is not a field of the 6×6 sheet")
+        if f1 == f2:
+            return IllegalActionError("two fields", "the two numbers go into two different fields")
+        sheet, free = self.sheets[self.turn], self.free[self.turn]
+        for f in (f1, f2):
+            if layout.printed[f]:
+                return IllegalActionError("pre-printed field",
+                                          f"field {field_name(f)} has the pre-printed {layout.printed[f]}")
+            if not free >> f & 1:
+                return IllegalActionError("free fields", f"field {field_name(f)} already holds a {sheet[f]}")
+        if layout.placement == "white_or_bridge":
+            k1, k2 = layout.kind[f1], layout.kind[f2]
+            if k1 == "B" or k2 == "B":
+                if layout.bridge_of[f1] != layout.bridge_of[f2]:
+                    blue = f1 if k1 == "B" else f2
+                    partner = [f for f in layout.bridges[layout.bridge_of[blue]] if f != blue][0]
+                    return IllegalActionError(
+                        "bridge", f"blue field {field_name(blue)} may only be filled together with its "
+                                  f"bridge partner {field_name(partner)}")
+        elif layout.group_of[f1] != layout.group_of[f2]:
+            c1, c2 = (layout.kinds[layout.kind[f]]["en"] for f in (f1, f2))
+            return IllegalActionError("same colour", f"fields {field_name(f1)} ({c1}) and {field_name(f2)} "
+                                                     f"({c2}) are not of the same colour")
+        if f1 > f2:
+            return IllegalActionError("normal form", f"write it as {Place.make(f1, v1, f2, v2)!s} "
+                                                     "(fields in reading order; use Place.make)")
+        return super().why_illegal(action)
+
+    # --- text --------------------------------------------------------------------------------
+    def render(self, lang: str = "en") -> str:
+        return "\n\n".join(self.render_sheet(p, lang) for p in range(self.num_players)) + "\n" + self._status(lang)
+
+    def _status(self, lang):
+        de = lang == "de"
+        rounds = self.game.layout.rounds
+        if self.is_terminal():
+            s = self.scores()
+            return ("Ende. Punkte: " if de else "Game over. Scores: ") + ", ".join(map(str, s))
+        if self.throw is None:
+            return (f"Runde {self.rounds_done + 1}/{rounds}: es wird gewürfelt" if de
+                    else f"Round {self.rounds_done + 1}/{rounds}: the dice are thrown next")
+        a, b = self.throw
+        return (f"Runde {self.rounds_done}/{rounds}, Wurf {a} und {b}: Spieler {self.turn + 1} trägt ein" if de
+                else f"Round {self.rounds_done}/{rounds}, throw {a} and {b}: player {self.turn + 1} writes")
+
+    def render_sheet(self, player: int, lang: str = "en") -> str:
+        """The sheet as text: [n] pre-printed, n written; empty fields show their kind
+        (· white; a–g bridge letters on side A; y r g u v colours on side B)."""
+        layout = self.game.layout
+        sheet = self.sheets[player]
+        cats = self.square_categories(player)
+        labels = scoring.LABELS.get(lang, scoring.LABELS["en"])
+
+        def mark(f):
+            if layout.placement == "white_or_bridge":
+                b = layout.bridge_of[f]
+                return "·" if b is None else "abcdefghijklmnop"[b]
+            return layout.kind[f].lower()
+
+        def cell(f):
+            if layout.printed[f]:
+                return f"[{layout.printed[f]}]"
+            if sheet[f]:
+                m = mark(f)
+                return f" {sheet[f]}{' ' if m == '·' else m}"
+            return f" {mark(f)} "
+
+        border = "+" + "+".join(["-" * 7] * 3) + "+"
+        head = ("Spieler" if lang == "de" else "Player") + f" {player + 1} — " + \
+               ("Seite" if lang == "de" else "side") + f" {layout.side}"
+        lines = [head, "    " + "".join(f" {c} " + (" " if c % 2 else "") for c in range(SIZE)), "   " + border]
+        for r in range(SIZE):
+            row = "".join(cell(r * SIZE + c) + ("|" if c % 2 else "") for c in range(SIZE))
+            note = ""
+            if r % 2:
+                parts = []
+                for sq in range(3 * (r // 2), 3 * (r // 2) + 3):
+                    c = cats[sq]
+                    parts.append("…" if c is None else f"{labels[c]} {scoring.POINTS[c]}")
+                note = "   " + " | ".join(parts)
+            lines.append(f" {r} |" + row + note)
+            if r % 2:
+                lines.append("   " + border)
+        points, bonus = scoring.total(cats)
+        lines.append(("Bonus 7, " if bonus else "") + ("Summe" if lang == "de" else "total") + f": {points}")
+        return "\n".join(lines)
+
+    def __str__(self):
+        return self.render()
+
+
+Tuefteln.state_class = TuefteInState
