@@ -1,0 +1,289 @@
+"""Exact solvers for one turn of Würfel Joker, Spiel 2 (all values are ``Fraction``).
+
+A turn is a Markov decision process on the slide mask (512 states). Let ``T(m)`` be the value of
+"the dice are about to be thrown, slides ``m`` up" and ``V(m)`` the value after a push
+(``max(stop(m), T(m))``). For every throw, ``w`` is the best push (45 / 1 if it completes the
+nine, else ``V`` of the new mask) or, if nothing can be pushed, the bust value. A Pasch may be
+declined, which leads back to ``T(m)`` itself, so ``T`` is a fixed point::
+
+    T = sum_{non-doubles} p*w + sum_{doubles} p*max(w, T)
+
+The optimal policy declines exactly the doubles with ``w < T``, i.e. the k lowest for some k, so
+``T = max_k (sum of accepted p*w) / (1 - k/36)``; the chosen k is then checked against the Bellman
+equation (no single switch improves). Masks are solved from the full board downwards (a push only
+adds bits). Objectives: ``"expected"`` (turn points) and ``"all_up"`` (probability of pushing all
+nine; stopping and busting are worth 0).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...core.dist import exact_json
+from .spiel2 import (ACCEPT, CHOOSE, DECLINE, DOUBLES_BUST, FIVE, FULL, MAKE, PUSH, ROLL, STOP,
+                     STOP_OR_THROW, SUM_DOWN, UP, Spiel2Game, formations)
+
+OBJECTIVES = ("expected", "all_up")
+_PAIRS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))  # unordered; non-doubles count twice
+
+
+def _options(options) -> dict:
+    if isinstance(options, Spiel2Game):
+        return options.options
+    if options is not None and hasattr(options, "options") and hasattr(options, "game"):  # a State
+        return options.options
+    return Spiel2Game(1, options).options  # validates and fills defaults
+
+
+class Solution:
+    """Optimal values of one objective under one option setting."""
+
+    def __init__(self, five_ops: str, x5_on_stop: bool, objective: str):
+        if objective not in OBJECTIVES:
+            raise ValueError(f"objective must be one of {', '.join(OBJECTIVES)}, got {objective!r}")
+        self.five_ops = five_ops
+        self.x5_on_stop = x5_on_stop
+        self.objective = objective
+        self.expected = objective == "expected"
+        self._T: list = [None] * 512
+        self._V: list = [None] * 512
+        self._declined: list = [()] * 512  # per mask: the doubles (die value) the policy declines
+        self._best: dict = {}
+        self._solve()
+
+    # --- values at the leaves ---------------------------------------------------------------
+    def stop_value(self, mask: int):
+        if not self.expected:
+            return Fraction(0)
+        return Fraction(-SUM_DOWN[mask] * (5 if self.x5_on_stop and mask & FIVE else 1))
+
+    def bust_value(self, mask: int, a: int, b: int):
+        if not self.expected:
+            return Fraction(0)
+        return Fraction(-(SUM_DOWN[mask] + a + b) * (5 if mask & FIVE else 1))
+
+    def push_value(self, mask: int, value: int):
+        """Value of pushing ``value`` from ``mask`` (the turn goes on optimally)."""
+        m = mask | 1 << (value - 1)
+        if m == FULL:
+            return Fraction(45) if self.expected else Fraction(1)
+        return self._V[m]
+
+    # --- the solve -----------------------------------------------------------------------------
+    def _solve(self):
+        make = MAKE[self.five_ops]
+        V, T = self._V, self._T
+        for mask in range(FULL - 1, -1, -1):
+            row = make[mask >> 4 & 1]
+            best_by_free: dict = {}
+            acc = Fraction(0)
+            doubles = []
+            for a, b in _PAIRS:
+                free = row[a][b] & ~mask
+                if free:
+                    w = best_by_free.get(free)
+                    if w is None:
+                        w = max(self.push_value(mask, v) for v in range(1, 10) if free >> (v - 1) & 1)
+                        best_by_free[free] = w
+                else:
+                    w = self.bust_value(mask, a, b)
+                if a == b:
+                    doubles.append((w, a))
+                else:
+                    acc += 2 * w
+            doubles.sort()
+            rest = sum((w for w, _ in doubles), Fraction(0))
+            best_t, best_k = None, 0
+            for k in range(7):  # decline the k lowest doubles
+                if k:
+                    rest -= doubles[k - 1][0]
+                t = (acc + rest) / (36 - k)
+                if best_t is None or t > best_t:
+                    best_t, best_k = t, k
+            # Bellman check: declined doubles are worth no more than throwing again, kept ones no less.
+            assert all(w <= best_t for w, _ in doubles[:best_k]) and all(w >= best_t for w, _ in doubles[best_k:])
+            T[mask] = best_t
+            self._declined[mask] = tuple(sorted(d for _, d in doubles[:best_k]))
+            V[mask] = max(self.stop_value(mask), best_t) if mask else best_t
+
+    # --- queries -------------------------------------------------------------------------------
+    def start_value(self) -> Fraction:
+        """Value of a turn before its first throw."""
+        return self._T[0]
+
+    def throw_value(self, mask: int) -> Fraction:
+        """Value of throwing (again) with slides ``mask`` up."""
+        return self._T[mask]
+
+    def after_push_value(self, mask: int) -> Fraction:
+        """Value after a push to ``mask``: the better of stopping and throwing again."""
+        return self._V[mask]
+
+    def goes_on(self, mask: int) -> bool:
+        """True if the optimal policy throws again (rather than stops) with ``mask`` up."""
+        return self._T[mask] > self.stop_value(mask)
+
+    def declined_doubles(self, mask: int) -> tuple:
+        """Die values of the doubles the optimal policy throws again on (even when usable)."""
+        return self._declined[mask]
+
+    def values_at(self, mask: int, dice, phase: str) -> list:
+        """``[(action, value), ...]`` for every legal action at a decision node, best first."""
+        if phase == STOP_OR_THROW:
+            out = [(STOP, self.stop_value(mask)), (ROLL, self._T[mask])]
+        elif phase in (CHOOSE, DOUBLES_BUST):
+            a, b = dice
+            free = MAKE[self.five_ops][mask >> 4 & 1][a][b] & ~mask
+            out = [(PUSH[v], self.push_value(mask, v)) for v in range(1, 10) if free >> (v - 1) & 1]
+            if a == b:
+                out.append((DECLINE, self._T[mask]))
+                if not free:
+                    out.append((ACCEPT, self.bust_value(mask, a, b)))
+        else:
+            return []
+        out.sort(key=lambda av: av[1], reverse=True)  # stable: ties keep the legal order
+        return out
+
+    def decision_values(self, state) -> list:
+        return self.values_at(state.mask, state.dice, state.phase)
+
+    def best_at(self, mask: int, dice, phase: str):
+        key = (mask, dice, phase)
+        act = self._best.get(key)
+        if act is None:
+            act = self._best[key] = self.values_at(mask, dice, phase)[0][0]
+        return act
+
+    def best_action(self, state):
+        return self.best_at(state.mask, state.dice, state.phase)
+
+
+_CACHE: dict = {}
+
+
+def solve(options=None, objective: str = "expected") -> Solution:
+    """The (cached) exact solution for ``options`` (dict, Game or State) and ``objective``."""
+    opts = _options(options)
+    x5 = bool(opts["x5_on_stop"]) if objective == "expected" else False  # stopping is worth 0 anyway
+    key = (opts["five_ops"], x5, objective)
+    sol = _CACHE.get(key)
+    if sol is None:
+        sol = _CACHE[key] = Solution(opts["five_ops"], x5, objective)
+    return sol
+
+
+def evaluate(policy: Solution, objective: str) -> Fraction:
+    """Value under ``objective`` of a turn played by ``policy``'s optimal decisions (exact)."""
+    target = Solution.__new__(Solution)
+    target.five_ops, target.x5_on_stop, target.objective = policy.five_ops, policy.x5_on_stop, objective
+    target.expected = objective == "expected"
+    make = MAKE[policy.five_ops]
+    V, T = [None] * 512, [None] * 512
+    target._V = V
+    for mask in range(FULL - 1, -1, -1):
+        row = make[mask >> 4 & 1]
+        acc, declined_p = Fraction(0), 0
+        for a, b in _PAIRS:
+            free = row[a][b] & ~mask
+            if a == b and a in policy.declined_doubles(mask):
+                declined_p += 1
+                continue
+            if free:
+                act = policy.values_at(mask, (a, b), CHOOSE)[0][0]
+                w = target.push_value(mask, act.value)
+            else:
+                w = target.bust_value(mask, a, b)
+            acc += w if a == b else 2 * w
+        T[mask] = acc / (36 - declined_p)
+        V[mask] = (T[mask] if policy.goes_on(mask) else target.stop_value(mask)) if mask else T[mask]
+    return T[0]
+
+
+def advise(state) -> list[dict]:
+    """For every legal action: expected points and all-nine probability, each under its own
+    optimal continuation; ``best`` marks the action with the highest expected points,
+    ``best_all_up`` the one with the highest probability. Empty at chance and terminal nodes."""
+    exp = dict(solve(state, "expected").decision_values(state))
+    up = dict(solve(state, "all_up").decision_values(state))
+    if not exp:
+        return []
+    best_e, best_u = max(exp.values()), max(up.values())
+    forms = {}
+    if state.dice and state.phase == CHOOSE:
+        a, b = state.dice
+        for v, text in formations(a, b, bool(state.mask & FIVE), state.five_ops):
+            forms.setdefault(v, []).append(text)
+    out = []
+    for act in state.legal_actions():
+        e, u = exp[act], up[act]
+        out.append({
+            "action": act,
+            "json": act.to_json(),
+            "label": str(act),
+            "label_de": act.label("de"),
+            "how": forms.get(getattr(act, "value", None), []),
+            "expected": e,
+            "all_up": u,
+            "best": e == best_e,
+            "best_all_up": u == best_u,
+        })
+    out.sort(key=lambda d: (d["expected"], d["all_up"]), reverse=True)
+    return out
+
+
+def _table(sol: Solution) -> list[dict]:
+    """Stop-or-go table: for each count of slides up, which masks go on."""
+    rows = []
+    for n in range(1, 9):
+        masks = [m for m in range(1, FULL) if bin(m).count("1") == n]
+        go = [m for m in masks if sol.goes_on(m)]
+        rows.append({"slides_up": n, "masks": len(masks), "go_on": len(go), "stop": len(masks) - len(go)})
+    return rows
+
+
+def analyze(options=None, progress=None) -> dict:
+    """JSON-ready exact analysis of one turn under ``options``, plus the other option settings."""
+    import time
+
+    opts = _options(options)
+    t0 = time.perf_counter()
+    exp = solve(opts, "expected")
+    t1 = time.perf_counter()
+    up = solve(opts, "all_up")
+    t2 = time.perf_counter()
+    if progress:
+        progress(1, 2)
+    stop_masks = sorted((m for m in range(1, FULL) if not exp.goes_on(m)), key=lambda m: (-SUM_DOWN[m], m))
+    go_masks = [m for m in range(1, FULL) if exp.goes_on(m)]
+    variants = []
+    for five_ops in ("plus_minus", "all"):
+        for x5 in (False, True):
+            o = {"five_ops": five_ops, "x5_on_stop": x5}
+            e, u = solve(o, "expected"), solve(o, "all_up")
+            variants.append({
+                "options": o,
+                "optimal_expected_score": exact_json(e.start_value()),
+                "max_all_up_probability": exact_json(u.start_value()),
+            })
+    if progress:
+        progress(2, 2)
+    rounds = opts["rounds"]
+    return {
+        "game": Spiel2Game.id,
+        "options": dict(opts),
+        "optimal_expected_score": exact_json(exp.start_value()),
+        "max_all_up_probability": exact_json(up.start_value()),
+        "optimal_expected_total": exact_json(exp.start_value() * rounds),
+        "all_up_probability_of_expected_policy": exact_json(evaluate(exp, "all_up")),
+        "expected_score_of_all_up_policy": exact_json(evaluate(up, "expected")),
+        "stop_rule": {
+            "explain": "after a push the expected-optimal player stops exactly at these masks (slides up)",
+            "by_slides_up": _table(exp),
+            "stop_at": [list(UP[m]) for m in stop_masks],
+            "go_on_count": len(go_masks),
+        },
+        "declined_usable_doubles_at_start": list(exp.declined_doubles(0)),
+        "variants": variants,
+        "solve_seconds": {"expected": round(t1 - t0, 4), "all_up": round(t2 - t1, 4)},
+        "notes": "values are per turn from the start of a turn; a game is `rounds` independent turns per player",
+    }

@@ -1,0 +1,507 @@
+"""Würfel Joker, Spiel 2: push the slides 1-9 up with arithmetic on two dice.
+
+Rules as implemented: ``shared/rules/wuerfel-joker.md`` (Spiel 2), from the KRONE rulebook. A turn is
+throw -> push one slide (or decline doubles) -> stop or throw again, until the player stops, a throw
+pushes nothing ("bust"), or all nine slides are up (+45).
+
+Slides are a 9-bit mask: bit ``v - 1`` set = slide ``v`` is up. Everything that depends only on a
+throw and on whether slide 5 is up is precomputed in small tables, so the random-play loop allocates
+almost nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import ClassVar
+
+from ...core.errors import IllegalActionError
+from ...core.game import CHANCE, TERMINAL, Game, State
+from ...core.options import OptionSpec
+
+FULL = 0b111111111
+FIVE = 1 << 4  # bit of slide 5
+ALL_UP_BONUS = 45
+SUM_DOWN = tuple(sum(v for v in range(1, 10) if not m >> (v - 1) & 1) for m in range(512))
+UP = tuple(tuple(v for v in range(1, 10) if m >> (v - 1) & 1) for m in range(512))
+
+# Phases (strings, because they appear in observations).
+THROW = "throw"  # chance: the current player's dice are about to be thrown
+CHOOSE = "choose"  # after a usable throw: push a slide (or decline doubles)
+DOUBLES_BUST = "doubles_bust"  # doubles that push nothing: throw again or take the bust
+STOP_OR_THROW = "stop_or_throw"  # after a push: stop and write minus points, or throw again
+OVER = "over"
+
+K_THROW, K_PUSH, K_STOP, K_ROLL, K_DECLINE, K_ACCEPT = range(6)
+
+
+# --- actions -------------------------------------------------------------------------------------
+class Action:
+    """Base of the Spiel 2 actions; ``label(lang)`` gives the German or English text."""
+
+    __slots__ = ()
+    kind: ClassVar[int]
+
+    def label(self, lang: str = "en") -> str:
+        return str(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Throw(Action):
+    """Chance outcome: the two dice (ordered, so each pair has probability 1/36)."""
+
+    a: int
+    b: int
+    kind: ClassVar[int] = K_THROW
+
+    def __str__(self):
+        return f"throw {self.a}+{self.b}"
+
+    def label(self, lang="en"):
+        return f"{'Wurf' if lang == 'de' else 'throw'} {self.a}+{self.b}"
+
+    def to_json(self):
+        return ["throw", self.a, self.b]
+
+
+@dataclass(frozen=True, slots=True)
+class Push(Action):
+    """Push slide ``value`` up. One action per value, however the dice make it."""
+
+    value: int
+    kind: ClassVar[int] = K_PUSH
+
+    def __str__(self):
+        return f"push {self.value}"
+
+    def label(self, lang="en"):
+        return f"{'schiebe' if lang == 'de' else 'push'} {self.value}"
+
+    def to_json(self):
+        return ["push", self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class _Simple(Action):
+    kind: ClassVar[int]
+    text: ClassVar[str]
+    text_de: ClassVar[str]
+    code: ClassVar[str]
+
+    def __str__(self):
+        return self.text
+
+    def label(self, lang="en"):
+        return self.text_de if lang == "de" else self.text
+
+    def to_json(self):
+        return self.code
+
+
+@dataclass(frozen=True, slots=True)
+class Stop(_Simple):
+    """Stop after a push and write the slides still down as minus points."""
+
+    kind: ClassVar[int] = K_STOP
+    text: ClassVar[str] = "stop"
+    text_de: ClassVar[str] = "aufhören"
+    code: ClassVar[str] = "stop"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(_Simple):
+    """Throw again after a push."""
+
+    kind: ClassVar[int] = K_ROLL
+    text: ClassVar[str] = "throw again"
+    text_de: ClassVar[str] = "weiterwürfeln"
+    code: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(_Simple):
+    """Verzichten: decline a Pasch (usable or not) and throw again."""
+
+    kind: ClassVar[int] = K_DECLINE
+    text: ClassVar[str] = "decline doubles"
+    text_de: ClassVar[str] = "auf den Pasch verzichten"
+    code: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Accept(_Simple):
+    """Take an unusable Pasch as the end of the turn (minus points) instead of throwing again."""
+
+    kind: ClassVar[int] = K_ACCEPT
+    text: ClassVar[str] = "accept bust"
+    text_de: ClassVar[str] = "Pasch annehmen (Ende)"
+    code: ClassVar[str] = "accept"
+
+
+STOP, ROLL, DECLINE, ACCEPT = Stop(), Roll(), Decline(), Accept()
+PUSH = (None,) + tuple(Push(v) for v in range(1, 10))  # PUSH[v]
+THROWS = tuple(Throw(a, b) for a in range(1, 7) for b in range(1, 7))
+THROW_OF = {(t.a, t.b): t for t in THROWS}
+CHANCE_OUTCOMES = tuple((t, Fraction(1, 36)) for t in THROWS)
+ALL_ACTIONS = (*PUSH[1:], STOP, ROLL, DECLINE, ACCEPT, *THROWS)
+_BY_CODE = {"stop": STOP, "roll": ROLL, "decline": DECLINE, "accept": ACCEPT}
+_STOP_ROLL = (STOP, ROLL)
+# Legal actions at a CHOOSE/DOUBLES_BUST node, by pushable-values mask: without / with doubles.
+_PUSHES = tuple(tuple(PUSH[v] for v in range(1, 10) if m >> (v - 1) & 1) for m in range(512))
+_PUSHES_DOUBLES = tuple(p + (DECLINE,) if p else (DECLINE, ACCEPT) for p in _PUSHES)
+
+
+def action_from_json(value):
+    """The action for a ``to_json()`` value, or None."""
+    if isinstance(value, Action):
+        return value
+    if isinstance(value, str):
+        return _BY_CODE.get(value)
+    if isinstance(value, (list, tuple)) and value and not any(isinstance(x, bool) for x in value):
+        if len(value) == 2 and value[0] == "push" and value[1] in range(1, 10):
+            return PUSH[value[1]]
+        if len(value) == 3 and value[0] == "throw" and isinstance(value[1], int) and isinstance(value[2], int):
+            return THROW_OF.get((value[1], value[2]))
+    return None
+
+
+# --- dice arithmetic -----------------------------------------------------------------------------
+def formations(a: int, b: int, five_up: bool, five_ops: str = "plus_minus") -> list[tuple[int, str]]:
+    """Every way the throw ``a, b`` makes a slide value 1-9: ``[(3, "6:2 = 3"), ...]``.
+
+    First the two dice are combined by one operation (+, larger - smaller, x, exact larger : smaller);
+    only then, with slide 5 up, 5 may be added or subtracted (``five_ops="all"``: also x5 and exact :5).
+    The intermediate result may lie outside 1-9. A Pasch may also push its single die value.
+    """
+    hi, lo = max(a, b), min(a, b)
+    base = [(hi + lo, f"{hi}+{lo}", True)]
+    if hi != lo:
+        base.append((hi - lo, f"{hi}−{lo}", True))
+    base.append((hi * lo, f"{hi}×{lo}", False))
+    if hi % lo == 0:
+        base.append((hi // lo, f"{hi}:{lo}", False))
+    out = [(r, f"{t} = {r}") for r, t, _ in base if 1 <= r <= 9]
+    if a == b:
+        out.append((a, f"{a} (Pasch)"))
+    if five_up:
+        for r, t, additive in base:
+            if 1 <= r + 5 <= 9:
+                out.append((r + 5, f"{t}+5 = {r + 5}"))
+            if 1 <= r - 5 <= 9:
+                out.append((r - 5, f"{t}−5 = {r - 5}"))
+            if five_ops == "all":
+                p = f"({t})" if additive else t
+                if 1 <= r * 5 <= 9:
+                    out.append((r * 5, f"{p}×5 = {r * 5}"))
+                if r % 5 == 0 and 1 <= r // 5 <= 9:
+                    out.append((r // 5, f"{p}:5 = {r // 5}"))
+    return out
+
+
+def makeable(a: int, b: int, five_up: bool, five_ops: str = "plus_minus") -> set[int]:
+    """The set of slide values 1-9 the throw makes (slides up or down alike)."""
+    return {v for v, _ in formations(a, b, five_up, five_ops)}
+
+
+def _make_table(five_ops):
+    """[five_up][a][b] -> bitmask of the values the throw makes."""
+    return tuple(
+        tuple(
+            tuple(sum(1 << (v - 1) for v in makeable(a, b, bool(f), five_ops)) if a and b else 0 for b in range(7))
+            for a in range(7)
+        )
+        for f in (0, 1)
+    )
+
+
+MAKE = {"plus_minus": _make_table("plus_minus"), "all": _make_table("all")}
+
+
+def _values_text(mask: int) -> str:
+    vals = [str(v) for v in range(1, 10) if mask >> (v - 1) & 1]
+    if len(vals) <= 1:
+        return "".join(vals) or "nothing"
+    return ", ".join(vals[:-1]) + " or " + vals[-1]
+
+
+def bust_points(mask: int, a: int, b: int) -> int:
+    """Minus points of a throw that ends the turn: slides down + pips, x5 with slide 5 up."""
+    return -(SUM_DOWN[mask] + a + b) * (5 if mask & FIVE else 1)
+
+
+def stop_points(mask: int, x5_on_stop: bool = False) -> int:
+    """Minus points of a voluntary stop (x5 with slide 5 up only under option ``x5_on_stop``)."""
+    return -SUM_DOWN[mask] * (5 if x5_on_stop and mask & FIVE else 1)
+
+
+# --- state ---------------------------------------------------------------------------------------
+class Spiel2State(State):
+    """Position: round, player to act, slides up (mask), dice, phase, totals, this turn, past turns.
+
+    ``turn`` is a tuple of events of the current turn (``("throw", 6, 2)``, ``("push", 4)``,
+    ``("decline",)``, ``("roll",)``); ``log`` is a tuple of finished turns
+    ``(round, player, points, end, events)`` with ``end`` in stop / bust / all_up. Both are tuples,
+    so observations can share them without copying and nobody can change them.
+    """
+
+    def __init__(self, game):
+        super().__init__(game)
+        opts = game.options
+        self.rounds = opts["rounds"]
+        self.five_ops = opts["five_ops"]
+        self.x5_on_stop = opts["x5_on_stop"]
+        self.round = 0
+        self.player = 0
+        self.mask = 0
+        self.dice = None
+        self.phase = THROW
+        self.totals = (0,) * self.num_players
+        self.turn = ()
+        self.log = ()
+
+    # --- protocol -----------------------------------------------------------------------------
+    def current_player(self):
+        ph = self.phase
+        if ph == THROW:
+            return CHANCE
+        if ph == OVER:
+            return TERMINAL
+        return self.player
+
+    def chance_outcomes(self):
+        return list(CHANCE_OUTCOMES)
+
+    def sample_chance(self, rng):
+        # Two fair dice, the same law as CHANCE_OUTCOMES (36 ordered pairs, 1/36 each).
+        a = rng.die()
+        return THROWS[a * 6 + rng.die() - 7]
+
+    def pushable(self) -> int:
+        """Bitmask of the values the current dice can push now (0 without dice)."""
+        if self.dice is None:
+            return 0
+        a, b = self.dice
+        m = self.mask
+        return MAKE[self.five_ops][m >> 4 & 1][a][b] & ~m
+
+    def _legal_actions(self):
+        ph = self.phase
+        if ph == STOP_OR_THROW:
+            return list(_STOP_ROLL)
+        a, b = self.dice
+        m = self.mask
+        pm = MAKE[self.five_ops][m >> 4 & 1][a][b] & ~m
+        return list(_PUSHES_DOUBLES[pm] if a == b else _PUSHES[pm])
+
+    def _apply(self, action):
+        k = action.kind
+        m = self.mask
+        if k == K_THROW:
+            a, b = action.a, action.b
+            self.dice = (a, b)
+            self.turn += (("throw", a, b),)
+            if MAKE[self.five_ops][m >> 4 & 1][a][b] & ~m:
+                self.phase = CHOOSE
+            elif a == b:
+                self.phase = DOUBLES_BUST
+            else:
+                self._end_turn(bust_points(m, a, b), "bust")
+        elif k == K_PUSH:
+            m |= 1 << (action.value - 1)
+            self.mask = m
+            self.turn += (("push", action.value),)
+            if m == FULL:
+                self._end_turn(ALL_UP_BONUS, "all_up")
+            else:
+                self.phase = STOP_OR_THROW
+        elif k == K_STOP:
+            self.turn += (("stop",),)
+            self._end_turn(stop_points(m, self.x5_on_stop), "stop")
+        elif k == K_ACCEPT:
+            self.turn += (("accept",),)
+            a, b = self.dice
+            self._end_turn(bust_points(m, a, b), "bust")
+        else:  # roll or decline: the next throw
+            self.turn += (("roll",) if k == K_ROLL else ("decline",),)
+            self.dice = None
+            self.phase = THROW
+
+    def _end_turn(self, points, end):
+        p = self.player
+        t = self.totals
+        self.totals = t[:p] + (t[p] + points,) + t[p + 1:]
+        self.log += ((self.round + 1, p, points, end, self.turn),)
+        self.turn = ()
+        self.mask = 0
+        self.dice = None
+        p += 1
+        if p == self.num_players:
+            p = 0
+            self.round += 1
+        self.player = p
+        self.phase = OVER if self.round >= self.rounds else THROW
+
+    def scores(self):
+        return list(self.totals)
+
+    def clone(self):
+        # Every attribute is immutable (ints, strings, tuples), so a shallow copy is a full copy.
+        c = object.__new__(type(self))
+        c.__dict__.update(self.__dict__)
+        return c
+
+    def observation(self, player):
+        """Everything is public in Spiel 2 except the future throws."""
+        over = self.phase == OVER
+        return {
+            "viewer": player,
+            "round": min(self.round + 1, self.rounds),
+            "rounds": self.rounds,
+            "current_player": None if over else self.player,
+            "phase": self.phase,
+            "mask": self.mask,
+            "up": UP[self.mask],
+            "dice": self.dice,
+            "totals": self.totals,
+            "turn": self.turn,
+            "history": self.log,
+        }
+
+    # --- rejections ---------------------------------------------------------------------------
+    def why_illegal(self, action):
+        act = action_from_json(action)
+        ph = self.phase
+        if act is None:
+            return IllegalActionError(
+                "action format", f"{action!r} is not a Würfel Joker 2 action (push N, stop, roll, decline, accept)")
+        if not isinstance(action, Action) and act in self.legal_actions():
+            return IllegalActionError("action format", f"{action!r} is the JSON form of {act}; pass the action itself")
+        if ph == OVER:
+            return IllegalActionError("end of game", f"the game is over; {act} cannot be played")
+        k = act.kind
+        if ph == THROW:
+            if k == K_THROW:
+                return IllegalActionError("dice", f"{act} is not a throw of two dice")  # cannot happen
+            return IllegalActionError(
+                "turn order", f"player {self.player + 1} must throw the dice first; {act} is not possible now")
+        if k == K_THROW:
+            return IllegalActionError("turn order", f"player {self.player + 1} must decide now; no dice are thrown")
+        a, b = self.dice
+        if ph == STOP_OR_THROW:
+            if k == K_PUSH:
+                return IllegalActionError(
+                    "one slide per throw", f"a slide was already pushed with {a}+{b}; stop or throw again")
+            if k == K_DECLINE:
+                return IllegalActionError("Pasch", "the throw was used for a push; it can no longer be declined")
+            return IllegalActionError("Pasch", "only unusable doubles can be accepted as the end of the turn")
+        # CHOOSE or DOUBLES_BUST: the dice are on the table, nothing pushed with them yet
+        m = self.mask
+        if k == K_STOP:
+            return IllegalActionError(
+                "stop after a push", f"the throw {a}+{b} must be used first: stopping is allowed only after a push")
+        if k == K_ROLL:
+            if a == b:
+                return IllegalActionError("one slide per throw", "push a slide first, or decline the doubles")
+            return IllegalActionError("one slide per throw", f"push a slide with {a}+{b} first, then throw again")
+        if k == K_DECLINE:
+            return IllegalActionError("Pasch", f"only doubles may be declined; {a}+{b} is not a Pasch")
+        if k == K_ACCEPT:
+            if a != b:
+                return IllegalActionError("Pasch", f"{a}+{b} is not a Pasch; push a slide")
+            return IllegalActionError("Pasch", f"the Pasch {a}+{b} can push a slide: push one or decline it")
+        v = act.value
+        if m >> (v - 1) & 1:
+            return IllegalActionError("slide already up", f"slide {v} is already up")
+        table = MAKE[self.five_ops]
+        made = table[m >> 4 & 1][a][b]
+        if not m & FIVE and table[1][a][b] >> (v - 1) & 1:
+            how = [t for val, t in formations(a, b, True, self.five_ops) if val == v]
+            return IllegalActionError(
+                "the five", f"{how[0].split(' =')[0]} needs slide 5 up; slide 5 is still down")
+        free = made & ~m
+        detail = f"{a} and {b} make {_values_text(made)}"
+        if made and not free:
+            detail += " — all of them already up"
+        elif made & m:
+            detail += f" (free: {_values_text(free)})"
+        return IllegalActionError("dice arithmetic", f"{detail}; not {v}")
+
+    # --- text -----------------------------------------------------------------------------------
+    def render(self, lang="en"):
+        de = lang == "de"
+        rows = []
+        if self.phase == OVER:
+            rows.append("Spielende" if de else "Game over")
+        else:
+            who = f"{'Spieler' if de else 'player'} {self.player + 1}"
+            rows.append(f"{'Runde' if de else 'Round'} {self.round + 1}/{self.rounds} — {who}: {_PHASE_TEXT[lang == 'de'][self.phase]}")
+        slides = " ".join(f"[{v}]" if self.mask >> (v - 1) & 1 else f" {v} " for v in range(1, 10))
+        rows.append(f"{'Schieber' if de else 'Slides'}: {slides}   ([n] = {'oben' if de else 'up'}; "
+                    f"{'unten' if de else 'down'}: {SUM_DOWN[self.mask]})")
+        if self.dice:
+            a, b = self.dice
+            forms = [t for v, t in formations(a, b, bool(self.mask & FIVE), self.five_ops)
+                     if not self.mask >> (v - 1) & 1]
+            rows.append(f"{'Würfel' if de else 'Dice'}: {a} {b}   " + ("; ".join(forms) or ("nichts schiebbar" if de else "nothing to push")))
+        rows.append(("Punkte" if de else "Totals") + ": " + " | ".join(
+            f"P{i + 1} {t}" for i, t in enumerate(self.totals)))
+        if self.log:
+            r, p, pts, end, _ = self.log[-1]
+            rows.append(f"{'Letzter Zug' if de else 'Last turn'}: P{p + 1} {pts:+d} ({end})")
+        return "\n".join(rows)
+
+    def __str__(self):
+        return self.render()
+
+
+_PHASE_TEXT = {
+    False: {THROW: "throw the dice", CHOOSE: "push a slide", DOUBLES_BUST: "unusable doubles: throw again or accept",
+            STOP_OR_THROW: "stop or throw again", OVER: "game over"},
+    True: {THROW: "würfeln", CHOOSE: "einen Schieber schieben", DOUBLES_BUST: "Pasch nicht schiebbar: neu würfeln oder annehmen",
+           STOP_OR_THROW: "aufhören oder weiterwürfeln", OVER: "Spielende"},
+}
+
+
+# --- game ----------------------------------------------------------------------------------------
+def _threshold_bot(game):
+    from .bots2 import ThresholdBot
+    return ThresholdBot(game)
+
+
+def _optimal_bot(game):
+    from .bots2 import OptimalBot
+    return OptimalBot(game, "expected")
+
+
+def _optimal_all_up_bot(game):
+    from .bots2 import OptimalBot
+    return OptimalBot(game, "all_up")
+
+
+class Spiel2Game(Game):
+    id = "wuerfel-joker-2"
+    version = 1
+    name = {"de": "Würfel Joker – Spiel 2", "en": "Würfel Joker – game 2 (slides 1–9)"}
+    summary = {
+        "de": "Mit zwei Würfeln und den vier Grundrechenarten die Schieber 1–9 hochschieben; "
+              "aufhören oder weiterwürfeln – wer nichts mehr schieben kann, zahlt.",
+        "en": "Push slides 1–9 up with arithmetic on two dice; stop or push your luck — "
+              "a throw that pushes nothing costs dearly.",
+    }
+    min_players = 1
+    max_players = 8
+    default_players = 2
+    option_specs = (
+        OptionSpec("rounds", 10, "number of rounds (each player has one turn per round)", min=1, max=100),
+        OptionSpec("five_ops", "plus_minus",
+                   "with slide 5 up: plus_minus = (a op b) ± 5 (rulebook); all = also ×5 and exact :5",
+                   choices=("plus_minus", "all")),
+        OptionSpec("x5_on_stop", False, "a voluntary stop with slide 5 up also counts ×5 (rulebook: only a failed throw)"),
+    )
+    state_class = Spiel2State
+    bots = {"threshold": _threshold_bot, "optimal": _optimal_bot, "optimal_all_up": _optimal_all_up_bot}
+    test_configs = ((1, {}), (2, {}), (8, {}), (2, {"five_ops": "all", "x5_on_stop": True}))
+
+    def analyze(self, progress=None) -> dict:
+        from .solver2 import analyze
+        return analyze(self.options, progress=progress)
