@@ -5,4 +5,5 @@ Each module exposes ``GAMES``, a tuple of ``Game`` subclasses.
 
 GAME_MODULES = (
     "spieltisch.games.wuerfel_joker",
+    "spieltisch.games.tuefteln",
 )
