@@ -1,0 +1,441 @@
+"""Tüfteln: scoring from the rulebook's pictures and worked examples, placement rules, analysis."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conformance import check_game
+from spieltisch.core import registry
+from spieltisch.core.errors import IllegalActionError, OptionError
+from spieltisch.core.match import Match
+from spieltisch.core.rng import Rng
+from spieltisch.core.stats import proportion_ci
+from spieltisch.games.tuefteln import GAMES, Place, Throw, Tuefteln, analysis, bots, scoring
+from spieltisch.games.tuefteln.engine import Layout, load_layout
+
+
+@pytest.fixture
+def registered():
+    added = Tuefteln.id not in registry.game_ids()
+    registry.register(Tuefteln)
+    yield Tuefteln
+    if added:
+        registry.unregister(Tuefteln.id)
+
+
+def sq(text: str, descending=False) -> str:
+    """Category of a square written as on the rulebook's pictures: 'top row / bottom row'."""
+    top, bottom = text.split("/")
+    tl, tr = map(int, top.split())
+    bl, br = map(int, bottom.split())
+    return scoring.category(tl, tr, br, bl, descending)
+
+
+# --- scoring -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("square,cat", [
+    ("4 1 / 6 2", "mix"), ("6 6 / 4 3", "pair"), ("2 5 / 2 5", "two_pairs"),
+    ("6 3 / 3 6", "cross"), ("2 2 / 2 2", "four"), ("4 5 / 3 2", "straight"),
+])
+def test_pictured_squares(square, cat):
+    assert sq(square) == cat
+    assert sq(square, descending=True) == cat
+
+
+def test_points_of_the_categories():
+    assert [scoring.POINTS[c] for c in scoring.CATEGORIES] == [1, 2, 3, 4, 5, 6]
+    assert scoring.POINTS["none"] == 0 and scoring.BONUS == 7
+
+
+@pytest.mark.parametrize("square", ["3 3 / 3 5", "5 3 / 3 3", "1 4 / 4 4", "6 6 / 2 6"])
+def test_three_of_a_kind_scores_nothing(square):
+    assert sq(square) == "none"
+
+
+@pytest.mark.parametrize("square", ["6 1 / 2 6", "1 6 / 6 2", "3 4 / 5 3"])
+def test_lone_diagonal_pair_scores_nothing(square):
+    assert sq(square) == "none"
+
+
+def test_straights_run_clockwise():
+    # clockwise 1-2-3-4 from every corner
+    assert sq("1 2 / 4 3") == sq("4 1 / 3 2") == sq("3 4 / 2 1") == sq("2 3 / 1 4") == "straight"
+    assert sq("3 4 / 6 5") == "straight"
+    # consecutive but not around the square: a mix
+    assert sq("1 2 / 3 4") == "mix"
+    # descending clockwise (D1): only with the option
+    assert sq("5 4 / 2 3") == "mix"
+    assert sq("5 4 / 2 3", descending=True) == "straight"
+    assert sq("1 2 / 3 5", descending=True) == "mix"
+
+
+def test_two_pairs_orthogonal_both_ways():
+    assert sq("2 2 / 5 5") == sq("2 5 / 2 5") == "two_pairs"
+
+
+def sheet_from_squares(squares: list[str]) -> list[int]:
+    values = [0] * 36
+    for s, text in enumerate(squares):
+        top, bottom = text.split("/")
+        tl, tr = map(int, top.split())
+        bl, br = map(int, bottom.split())
+        for f, v in zip(scoring.SQUARES[s], (tl, tr, br, bl)):
+            values[f] = v
+    return values
+
+
+def test_a_category_counts_again_for_each_square():
+    sheet = sheet_from_squares(["2 2 / 2 2"] * 9)
+    assert scoring.score_sheet(sheet) == 45
+    sheet = sheet_from_squares(["4 5 / 3 2"] * 3 + ["2 2 / 2 2"] * 6)
+    assert scoring.score_sheet(sheet) == 18 + 30
+
+
+def test_bonus_needs_all_six_categories():
+    six = ["4 1 / 6 2", "6 6 / 4 3", "2 5 / 2 5", "6 3 / 3 6", "2 2 / 2 2", "4 5 / 3 2"]
+    full = sheet_from_squares(six + ["3 3 / 3 5"] * 3)
+    assert scoring.total(scoring.square_categories(full)) == (21 + 7, True)
+    short = sheet_from_squares(six[:5] + ["3 3 / 3 5"] * 4)  # no straight
+    assert scoring.total(scoring.square_categories(short)) == (15, False)
+
+
+def test_ratings():
+    words = [scoring.rating(t)["de"] for t in (0, 25, 26, 30, 31, 34, 35, 37, 38, 40, 41, 42, 43, 44, 45, 46, 47, 50, 51, 80)]
+    assert words == ["angeklopft", "angeklopft", "willkommen im Club", "willkommen im Club", "okay", "okay",
+                     "gut", "gut", "stark", "stark", "großartig", "großartig", "professionell", "professionell",
+                     "weltklasse", "weltklasse", "sagenhaft", "sagenhaft", "überirdisch", "überirdisch"]
+    assert scoring.rating(38)["en"] == "strong"
+
+
+# --- worked examples played on the engine (side A) ------------------------------------------------
+
+EXAMPLE = {  # a square of each kind, as a predicate on its four clockwise numbers
+    "four": lambda v: len(set(v)) == 1,
+    "straight": lambda v: scoring.category(*v) == "straight",
+    "cross": lambda v: scoring.category(*v) == "cross",
+    "pair": lambda v: scoring.category(*v) == "pair",
+    "two_pairs": lambda v: scoring.category(*v) == "two_pairs",
+    "mix": lambda v: scoring.category(*v) == "mix",
+    "triple": lambda v: sorted(Counter(v).values()) == [1, 3],
+    "diagonal": lambda v: scoring.category(*v) == "none" and sorted(Counter(v).values()) == [1, 1, 2],
+}
+
+
+def fill_sheet(layout: Layout, wanted: list[str]) -> list[int]:
+    """A full sheet that keeps the pre-printed numbers and gives square s the kind wanted[s]."""
+    values = list(layout.printed)
+    for s, kind in enumerate(wanted):
+        fields = scoring.SQUARES[s]
+        empty = [i for i, f in enumerate(fields) if not values[f]]
+        for fill in product(range(1, 7), repeat=len(empty)):
+            v = [values[f] for f in fields]
+            for i, x in zip(empty, fill):
+                v[i] = x
+            if EXAMPLE[kind](v):
+                for f, x in zip(fields, v):
+                    values[f] = x
+                break
+        else:
+            raise AssertionError(f"square {s} cannot be a {kind}")
+    return values
+
+
+def play_sheet(side: str, target: list[int]):
+    """Play a solo game whose throws and placements write exactly ``target``."""
+    game = Tuefteln(1, {"side": side})
+    state = game.new_initial_state()
+    for _, fields in game.layout.groups:
+        for f1, f2 in zip(fields[::2], fields[1::2]):
+            throw = Throw(target[f1], target[f2])
+            state.apply_action(throw)
+            state.apply_action(Place(f1, target[f1], f2, target[f2]))
+    assert state.is_terminal()
+    assert state.sheets[0] == target
+    return state
+
+
+def test_tim_scores_32():
+    layout = load_layout("A")
+    sheet = fill_sheet(layout, ["four", "four", "four", "four", "straight", "cross", "pair", "triple", "diagonal"])
+    cats = Counter(scoring.square_categories(sheet))
+    assert cats == {"four": 4, "straight": 1, "cross": 1, "pair": 1, "none": 2}
+    assert scoring.score_sheet(sheet) == 32
+    assert play_sheet("A", sheet).scores() == [32]
+
+
+def test_sarah_scores_35():
+    layout = load_layout("A")
+    sheet = fill_sheet(layout, ["four", "four", "pair", "pair", "mix", "two_pairs", "cross", "straight", "triple"])
+    assert scoring.total(scoring.square_categories(sheet)) == (35, True)
+    assert play_sheet("A", sheet).scores() == [35]
+
+
+def test_side_b_sheet_plays_and_scores():
+    layout = load_layout("B")
+    sheet = fill_sheet(layout, ["four"] * 9)
+    assert play_sheet("B", sheet).scores() == [45]
+
+
+# --- placement rules ------------------------------------------------------------------------------
+
+def started(side="A", players=1, throw=(3, 5)):
+    state = Tuefteln(players, {"side": side}).new_initial_state()
+    state.apply_action(Throw(*throw))
+    return state
+
+
+def rejects(state, action, rule):
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError) as e:
+        state.apply_action(action)
+    assert e.value.rule == rule, str(e.value)
+    assert state.snapshot() == before
+    return e.value
+
+
+F = lambda r, c: r * 6 + c  # noqa: E731
+
+
+def test_side_a_white_fields_anywhere_and_same_square():
+    state = started("A")
+    assert Place.make((1, 0), 3, (5, 5), 5) in state.legal_actions()
+    assert Place.make((1, 0), 5, (1, 1), 3) in state.legal_actions()  # same square
+    state.apply_action(Place.make((5, 5), 5, (1, 0), 3))
+    assert state.sheets[0][F(1, 0)] == 3 and state.sheets[0][F(5, 5)] == 5
+
+
+def test_side_a_bridges():
+    state = started("A")
+    assert Place.make((0, 1), 5, (0, 2), 3) in state.legal_actions()
+    assert Place.make((0, 1), 3, (0, 2), 5) in state.legal_actions()
+    e = rejects(state, Place.make((0, 1), 3, (1, 0), 5), "bridge")
+    assert "(0,2)" in str(e)
+    rejects(state, Place.make((0, 1), 3, (0, 3), 5), "bridge")  # two blue fields, different bridges
+    blue = [f for f in range(36) if state.game.layout.kind[f] == "B"]
+    assert len(blue) == 14 and len(state.game.layout.bridges) == 7
+
+
+def test_filled_and_printed_fields():
+    state = started("A")
+    rejects(state, Place.make((0, 0), 3, (1, 0), 5), "pre-printed field")
+    state.apply_action(Place.make((1, 0), 3, (1, 1), 5))
+    state.apply_action(Throw(1, 1))
+    rejects(state, Place.make((1, 0), 1, (1, 2), 1), "free fields")
+    rejects(state, Place.make((1, 2), 3, (1, 3), 5), "write the throw")
+    rejects(state, Throw(2, 2), "one throw per round")
+    rejects(state, Place(-1, 1, 7, 1), "fields of the sheet")
+    rejects(state, Place(7, 1, 7, 1), "two fields")
+    rejects(state, Place(9, 1, 8, 1), "normal form")
+    rejects(state, "stop", "placement")
+
+
+def test_doubles_are_one_action_per_field_pair():
+    state = started("A", throw=(4, 4))
+    legal = state.legal_actions()
+    assert len(legal) == len(set(legal)) == 16 * 15 // 2 + 7
+    state = started("A", throw=(4, 2))
+    assert len(state.legal_actions()) == 2 * (16 * 15 // 2 + 7)
+
+
+def test_side_b_same_colour():
+    state = started("B")
+    layout = state.game.layout
+    yellow = [f for f in range(36) if layout.kind[f] == "Y"]
+    red = [f for f in range(36) if layout.kind[f] == "R"]
+    assert len(yellow) == 6
+    state.clone().apply_action(Place.make(yellow[0], 3, yellow[5], 5))
+    rejects(state, Place.make(yellow[0], 3, red[0], 5), "same colour")
+    assert len(state.legal_actions()) == 5 * 15 * 2
+
+
+def test_throw_first_and_end_of_game():
+    state = Tuefteln(1).new_initial_state()
+    rejects(state, Place(1, 1, 2, 1), "throw first")
+    rejects(state, Throw(0, 7), "two dice")
+    assert len(state.chance_outcomes()) == 36
+    assert sum(p for _, p in state.chance_outcomes()) == 1
+
+
+def test_players_take_turns_on_the_same_throw():
+    state = started("A", players=3, throw=(2, 6))
+    for p in range(3):
+        assert state.current_player() == p
+        assert state.observation(2)["throw"] == [2, 6]
+        state.apply_action(state.legal_actions()[p])
+    assert state.is_chance_node()
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 40), side=st.sampled_from("AB"),
+       f1=st.integers(-3, 40), f2=st.integers(-3, 40), v1=st.integers(0, 7), v2=st.integers(0, 7))
+def test_illegal_placements_change_nothing(seed, steps, side, f1, f2, v1, v2):
+    state = Tuefteln(2, {"side": side}).new_initial_state()
+    rng = Rng(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.below(len(legal))])
+    action = Place(f1, v1, f2, v2)
+    before = state.snapshot()
+    if action in state.legal_actions():
+        state.apply_action(action)
+        assert state.snapshot() != before
+    else:
+        with pytest.raises(IllegalActionError) as e:
+            state.apply_action(action)
+        assert e.value.rule
+        assert state.snapshot() == before
+
+
+# --- options, layouts, records ---------------------------------------------------------------------
+
+def test_options():
+    assert Tuefteln().options == {"side": "A", "descending_straights": False}
+    assert Tuefteln().num_players == 1
+    assert Tuefteln(15, {"side": "B", "descending_straights": "true"}).options["descending_straights"] is True
+    for bad in ({"side": "C"}, {"side": "a"}, {"descending_straights": "vielleicht"}, {"colour": "A"}):
+        with pytest.raises(OptionError):
+            Tuefteln(1, bad)
+    for n in (0, 16):
+        with pytest.raises(OptionError):
+            Tuefteln(n)
+    assert GAMES == (Tuefteln,) and Tuefteln.id == "tuefteln" and set(Tuefteln.name) == {"de", "en"}
+
+
+def test_layout_files_are_data_with_provenance():
+    for side in "AB":
+        layout = load_layout(side)
+        assert layout.provenance == "reconstruction"
+        assert layout.rounds == 15
+        assert sorted(v for v in layout.printed if v) == [1, 2, 3, 4, 5, 6]
+    from importlib import resources
+    data = json.loads(resources.files("spieltisch.games.tuefteln").joinpath("sheet_a.json").read_text("utf-8"))
+    assert data["why"]
+    broken = dict(data, bridges=data["bridges"][:-1])  # a blue field without a partner
+    with pytest.raises(ValueError, match="blue"):
+        Layout(broken)
+    odd = dict(data, rows=["5 B B B B W", "W W W W 6 B", "W 1 3 W W B", "B W W B B 4", "B B B B B W", "W W W 2 W 1"])
+    with pytest.raises(ValueError, match="odd"):
+        Layout(odd)
+
+
+def test_action_text_and_json():
+    a = Place.make((4, 4), 5, (2, 0), 3)
+    assert str(a) == "3→(2,0), 5→(4,4)"
+    assert a.to_json() == [[2, 0, 3], [4, 4, 5]]
+    assert Throw(3, 5).to_json() == [3, 5]
+
+
+def test_observation_and_render():
+    state = started("A", players=2)
+    obs = state.observation(1)
+    json.dumps(obs)
+    assert obs["throw"] == [3, 5] and obs["to_move"] == 0 and obs["round"] == 1
+    assert obs["sheets"][0]["fields"][0][0] == 5 and len(obs["sheets"]) == 2
+    text = state.render()
+    assert "[5]" in text and "+-------+-------+-------+" in text and "side A" in text
+    assert "Seite A" in state.render("de")
+    b = started("B")
+    assert " y " in b.render()
+
+
+def test_records_replay(registered):
+    for side in "AB":
+        for n in (1, 2, 5):
+            check_game("tuefteln", n, {"side": side}, seed=n, check_all_actions=n == 1)
+
+
+def test_conformance_with_descending_straights(registered):
+    check_game("tuefteln", 2, {"side": "B", "descending_straights": True}, seed=3)
+
+
+# --- bots ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["greedy", "strong"])
+def test_bots_play_legal_and_beat_random(registered, name):
+    from spieltisch.core.simulate import simulate
+
+    res = simulate("tuefteln", 1, [name], games=20, seed=1, options={"side": "B"})
+    ran = simulate("tuefteln", 1, ["random"], games=20, seed=1, options={"side": "B"})
+    assert res.mean_score[0].mean > ran.mean_score[0].mean + 10
+    assert set(Tuefteln.bots) >= {"greedy", "strong"}
+
+
+def test_bots_see_only_the_observation():
+    game = Tuefteln(2)
+    state = game.new_initial_state()
+    state.apply_action(Throw(6, 6))
+    bot = bots.strong(game)
+    a = bot.act(state.observation(0), state.legal_actions(), Rng(0))
+    assert a in state.legal_actions()
+
+
+# --- analysis --------------------------------------------------------------------------------------
+
+def brute_force(descending: bool) -> dict:
+    """Independent classification of all 6^4 squares from the rulebook's wording."""
+    counts = Counter()
+    ortho = [(0, 1), (1, 2), (2, 3), (3, 0)]
+    diag = [(0, 2), (1, 3)]
+    for v in product(range(1, 7), repeat=4):
+        shape = sorted(Counter(v).values())
+        if shape == [4]:
+            c = "four"
+        elif shape == [1, 3]:
+            c = "none"
+        elif shape == [2, 2]:
+            c = "cross" if all(v[i] == v[j] for i, j in diag) else "two_pairs"
+        elif shape == [1, 1, 2]:
+            c = "pair" if any(v[i] == v[j] for i, j in ortho) else "none"
+        else:
+            steps = [(v[(k + 1) % 4] - v[k]) for k in range(4)]
+            up = sorted(steps) == [-3, 1, 1, 1]
+            down = sorted(steps) == [-1, -1, -1, 3]
+            c = "straight" if up or (descending and down) else "mix"
+        counts[c] += 1
+    return {c: Fraction(counts[c], 1296) for c in scoring.ALL_NAMES}
+
+
+@pytest.mark.parametrize("descending", [False, True])
+def test_exact_square_probabilities(descending):
+    exact = analysis.square_category_probabilities(descending)
+    assert exact == brute_force(descending)
+    assert sum(exact.values()) == 1
+    assert exact["four"] == Fraction(1, 216) and exact["cross"] == Fraction(5, 216)
+    assert exact["straight"] == (Fraction(1, 54) if descending else Fraction(1, 108))
+    # a seeded simulation lands inside its 95% interval for every category
+    rng, n = Rng(2024), 20000
+    hits = Counter(scoring.category(*(rng.die() for _ in range(4)), descending) for _ in range(n))
+    for c, p in exact.items():
+        ci = proportion_ci(hits[c], n)
+        assert ci.lo - 0.002 <= float(p) <= ci.hi + 0.002, (c, p, ci)
+
+
+def test_analyze_json():
+    result = Tuefteln(1, {"descending_straights": True}).analyze()
+    json.dumps(result)
+    probs = result["square_category_probabilities"]
+    assert set(probs) == set(scoring.ALL_NAMES)
+    assert probs["straight"]["fraction"] == "1/54"
+    assert math.isclose(sum(p["float"] for p in probs.values()), 1.0)
+
+
+def test_advise_rates_every_placement():
+    state = started("A", players=2, throw=(2, 2))
+    state.apply_action(state.legal_actions()[0])  # player 1 writes; player 2 is advised
+    advice = analysis.advise(state, 1, n_rollouts=2)
+    assert len(advice) == len(state.legal_actions())
+    assert [d["mean"] for d in advice] == sorted((d["mean"] for d in advice), reverse=True)
+    assert all(d["ci95"][0] <= d["mean"] <= d["ci95"][1] for d in advice)
