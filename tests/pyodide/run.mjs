@@ -69,8 +69,8 @@ let rc = 0;
 try {
   rc = pyodide.runPython(
     `
-import os, runpy, sys
-os.environ["SPIELTISCH_PYODIDE_TIMING"] = repr(dict(_timing))
+import json, os, runpy, sys
+os.environ["SPIELTISCH_PYODIDE_TIMING"] = json.dumps(dict(_timing))
 sys.argv = [_script, *_args]
 sys.path.insert(0, _guest_dir)
 try:

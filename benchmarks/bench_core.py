@@ -1,0 +1,201 @@
+"""The benchmark body: runs unchanged in CPython and in Pyodide, prints one JSON object.
+
+``benchmarks/run.py`` runs it in both interpreters (against the same built wheel) and prints the
+table; run it alone with ``python benchmarks/bench_core.py [--quick]`` (spieltisch importable).
+
+Sections:
+- ``solvers``: the exact solvers, each timed once cold. They run first, in a fresh process, so no
+  solver cache and no engine memo table (e.g. Spiel 1's assignments) is warm yet; module caches
+  (``*CACHE*`` dicts, ``lru_cache``) are cleared before each call as well. The second call is
+  timed too ("warm": what a bot or widget pays after the first).
+- ``rates``: random-bot games per second for every registered game: the full default game and,
+  where the game has a ``rounds`` option, a 1-player 1-round game (= one turn). A "game" is one
+  ``core.simulate.play_one`` call: Match set-up, bots, play to the end, record kept.
+- ``overhead``: the engine's 1-player 1-round random rate against ``handwritten.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import platform
+import sys
+import time
+
+# (game id, solver module, label, extra positional args after the options dict)
+SOLVERS = (
+    ("wuerfel-joker-2", "spieltisch.games.wuerfel_joker.solver2", "solver2.solve(options, 'expected')", ("expected",)),
+    ("wuerfel-joker-2", "spieltisch.games.wuerfel_joker.solver2", "solver2.solve(options, 'all_up')", ("all_up",)),
+    ("wuerfel-joker-1", "spieltisch.games.wuerfel_joker.solver1", "solver1.solve(options)", ()),
+)
+# engine game id -> hand-written turn function name in handwritten.py
+HANDWRITTEN = (("wuerfel-joker-2", "spiel2_turn"), ("wuerfel-joker-1", "spiel1_turn"))
+
+
+def _clear_caches(module) -> list[str]:
+    cleared = []
+    for name, obj in list(vars(module).items()):
+        if callable(getattr(obj, "cache_clear", None)):
+            obj.cache_clear()
+            cleared.append(name)
+        elif isinstance(obj, dict) and "cache" in name.lower():
+            obj.clear()
+            cleared.append(name)
+    return cleared
+
+
+def bench_solvers() -> list[dict]:
+    from spieltisch.core.registry import get_game_class
+
+    out = []
+    for game_id, module_name, label, args in SOLVERS:
+        row = {"game": game_id, "solver": label}
+        try:
+            cls = get_game_class(game_id)
+            module = importlib.import_module(module_name)
+        except Exception as e:  # not written yet, or not registered
+            row["skipped"] = f"{type(e).__name__}: {e}"
+            out.append(row)
+            continue
+        defaults = {s.name: s.default for s in cls.option_specs}
+        row["caches_cleared"] = _clear_caches(module)
+        t0 = time.perf_counter()
+        sol = module.solve(dict(defaults), *args)  # a fresh options dict as well
+        row["cold_s"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        module.solve(dict(defaults), *args)
+        row["warm_s"] = time.perf_counter() - t0
+        start = getattr(sol, "start_value", None)
+        if callable(start):
+            v = start()
+            row["start_value"] = str(v)
+            row["start_value_float"] = float(v)
+        out.append(row)
+    return out
+
+
+def _short_options(cls) -> dict | None:
+    for spec in cls.option_specs:
+        if spec.name == "rounds":
+            if (spec.min is None or spec.min <= 1) and (not spec.choices or 1 in spec.choices):
+                return {"rounds": 1}
+    return None
+
+
+def measure_rate(game_id: str, players: int, options: dict, seconds: float, seed: int = 7,
+                 windows: int = 5) -> dict:
+    """Games/s as the best of ``windows`` timing windows (the machine is shared: the best window is
+    the least disturbed one); the mean over all windows is kept as well."""
+    from spieltisch.core.simulate import game_seeds, play_one
+
+    bots = ["random"] * players
+    games = actions = 0
+    total_score = 0.0
+    batch = 4
+    elapsed = 0.0
+    chunk = 0
+    rates = []
+    for _ in range(windows):
+        w_games, w_elapsed = 0, 0.0
+        while w_elapsed < seconds / windows or w_games == 0:
+            seeds = game_seeds(seed + chunk, batch)  # outside the timed part
+            chunk += 1
+            t0 = time.perf_counter()
+            for cs, bs in seeds:
+                m = play_one(game_id, players, options, bots, cs, bs)
+                actions += len(m.actions)
+                total_score += float(m.state.scores()[0])
+            w_elapsed += time.perf_counter() - t0
+            w_games += batch
+            if batch < 1024 and w_elapsed < seconds / windows / 8:
+                batch *= 2
+        rates.append(w_games / w_elapsed)
+        games += w_games
+        elapsed += w_elapsed
+    return {
+        "game": game_id, "players": players, "options": options, "games": games, "seconds": elapsed,
+        "games_per_s": max(rates), "games_per_s_mean": games / elapsed, "windows": len(rates),
+        "actions_per_game": actions / games, "mean_score_seat0": total_score / games,
+    }
+
+
+def bench_rates(seconds: float) -> list[dict]:
+    import spieltisch
+    from spieltisch.core.registry import get_game_class
+
+    out = []
+    for game_id in spieltisch.game_ids():
+        cls = get_game_class(game_id)
+        full = measure_rate(game_id, cls.default_players, {}, seconds)
+        defaults = {s.name: s.default for s in cls.option_specs}
+        full["kind"] = "full"
+        full["label"] = (f"full game: {cls.default_players} player{'s' if cls.default_players != 1 else ''}"
+                         + (f", {defaults['rounds']} rounds" if "rounds" in defaults else "") + ", default options")
+        out.append(full)
+        short = _short_options(cls)
+        if short is not None and cls.min_players <= 1:
+            one = measure_rate(game_id, 1, short, seconds)
+            one["kind"] = "1p1r"
+            one["label"] = "1 player, 1 round (= one turn)"
+            out.append(one)
+    return out
+
+
+def bench_overhead(rates: list[dict], seconds: float) -> list[dict]:
+    import handwritten
+
+    by_game = {r["game"]: r for r in rates if r["kind"] == "1p1r"}
+    out = []
+    for game_id, fn_name in HANDWRITTEN:
+        engine = by_game.get(game_id)
+        if engine is None:
+            out.append({"game": game_id, "skipped": "game not registered (or has no rounds option)"})
+            continue
+        hand = handwritten.rate(getattr(handwritten, fn_name), seconds)
+        out.append({
+            "game": game_id, "handwritten": fn_name,
+            "engine_games_per_s": engine["games_per_s"], "handwritten_games_per_s": hand["games_per_s"],
+            "overhead": hand["games_per_s"] / engine["games_per_s"],
+            "engine_mean_score": engine["mean_score_seat0"], "handwritten_mean_score": hand["mean_score"],
+        })
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="spieltisch benchmark body (JSON)")
+    ap.add_argument("--quick", action="store_true", help="short timing windows")
+    ap.add_argument("--seconds", type=float, default=None, help="timing window per measurement")
+    args = ap.parse_args(argv)
+    seconds = args.seconds or (0.25 if args.quick else 1.5)
+
+    t_import = time.perf_counter()
+    import spieltisch
+
+    t_import = time.perf_counter() - t_import
+    solvers = bench_solvers()  # first: nothing is cached yet
+    rates = bench_rates(seconds)
+    overhead = bench_overhead(rates, seconds)
+    result = {
+        "env": {
+            "python": platform.python_version(),
+            "implementation": platform.python_implementation(),
+            "platform": sys.platform,
+            "pyodide": sys.platform == "emscripten",
+            "spieltisch": spieltisch.__version__,
+            "import_s": t_import,
+            "seconds_per_measurement": seconds,
+            # set by tests/pyodide/run.mjs: loading Pyodide and the wheel, before this script ran
+            "pyodide_load": json.loads(os.environ.get("SPIELTISCH_PYODIDE_TIMING", "null")),
+        },
+        "solvers": solvers,
+        "rates": rates,
+        "overhead": overhead,
+    }
+    print(json.dumps(result, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,255 @@
+"""Benchmarks: CPython and Pyodide side by side, printed as a Markdown table.
+
+    python benchmarks/run.py            # full run (a few minutes)
+    python benchmarks/run.py --quick    # short timing windows
+    python benchmarks/run.py --json     # machine-readable
+    python benchmarks/run.py --no-pyodide
+    python benchmarks/run.py --profile wuerfel-joker-2   # cProfile of the random loop (CPython)
+
+Builds the wheel once (``python -m build``); CPython imports that wheel unzipped and Pyodide loads
+it under Node (``tests/pyodide/run.mjs``, the runner the Pyodide test uses), so both measure the
+same code. ``bench_core.py`` is the benchmark body, run unchanged in both interpreters. The two runs
+go one after the other (the machine has two cores; running them together would disturb both).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(ROOT / "tests" / "pyodide"))
+import harness  # noqa: E402
+
+BODY = HERE / "bench_core.py"
+
+# Targets (CPython unless said otherwise). Random-game targets are per 1-player 1-round game.
+RATE_TARGETS = {("wuerfel-joker-2", "1p1r"): 10_000, ("wuerfel-joker-1", "1p1r"): 5_000}
+SOLVER_TARGET_CPYTHON_S = 1.0
+SOLVER_TARGET_PYODIDE_S = 2.0
+OVERHEAD_TARGET = 3.0
+
+
+def log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def run_body(kind: str, wheel: Path, site: Path, body_args: list[str]) -> dict:
+    t0 = time.perf_counter()
+    if kind == "cpython":
+        proc = harness.run_cpython(BODY, body_args, site, timeout=1800)
+    else:
+        proc = harness.run_pyodide(wheel, BODY, body_args, timeout=1800)
+    if proc.returncode != 0:
+        raise SystemExit(f"benchmark body failed in {kind}:\n{proc.stderr[-6000:]}")
+    data = json.loads(proc.stdout)
+    data["env"]["wall_s"] = time.perf_counter() - t0
+    return data
+
+
+def measure_site() -> dict:
+    """Site size and time-to-first-widget from ``site/measure.py`` (someone else's), if built."""
+    script = ROOT / "site" / "measure.py"
+    built = ROOT / "_site"
+    if not script.exists() or not built.is_dir():
+        missing = "site/measure.py" if not script.exists() else "_site/"
+        return {"status": f"not measured (run make site first; {missing} is missing)"}
+    try:
+        spec = importlib.util.spec_from_file_location("_site_measure", script)
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        fn = getattr(mod, "measure", None)
+        if callable(fn):
+            res = fn(built)
+            return {"status": "measured", **(res if isinstance(res, dict) else {"result": res})}
+        proc = subprocess.run([sys.executable, str(script), str(built), "--json"], capture_output=True,
+                              text=True, timeout=600, cwd=ROOT)
+        try:
+            return {"status": "measured", **json.loads(proc.stdout)}
+        except ValueError:
+            return {"status": f"site/measure.py exit {proc.returncode}", "output": (proc.stdout + proc.stderr)[-2000:]}
+    except Exception as e:  # someone else's script: report, don't crash the benchmark
+        return {"status": f"site/measure.py failed: {type(e).__name__}: {e}"}
+
+
+# --- formatting ----------------------------------------------------------------------------------
+def _n(x, digits=0) -> str:
+    if x is None:
+        return "–"
+    return f"{x:,.{digits}f}"
+
+
+def _s(x) -> str:
+    if x is None:
+        return "–"
+    return f"{x * 1000:,.0f} ms" if x < 10 else f"{x:,.1f} s"
+
+
+def _ratio(a, b) -> str:
+    return f"{a / b:.2f}×" if a and b else "–"
+
+
+def _check(ok) -> str:
+    return "–" if ok is None else ("met" if ok else "**missed**")
+
+
+def markdown(res: dict) -> str:
+    cp, py = res["cpython"], res.get("pyodide")
+    out = []
+    e = cp["env"]
+    pe = py["env"] if py else None
+    out.append(f"# spieltisch {e['spieltisch']} benchmarks\n")
+    out.append(f"- CPython {e['python']} ({e['platform']}); "
+               + (f"Pyodide {res.get('pyodide_version', '?')} = Python {pe['python']} under Node {res.get('node', '?')}"
+                  if pe else "Pyodide: not run"))
+    load = pe.get("pyodide_load") if pe else None
+    if load:
+        out.append(f"- Pyodide start: loadPyodide {_s(load['load_pyodide_s'])}, wheel {_s(load['load_wheel_s'])}, "
+                   f"`import spieltisch` {_s(pe['import_s'])} (CPython {_s(e['import_s'])})")
+    out.append(f"- timing: best of {cp['rates'][0].get('windows', 1) if cp['rates'] else '?'} windows, "
+               f"{e['seconds_per_measurement']} s per measurement; the machine may be shared, so the best window "
+               "is reported")
+    out.append(f"- wheel: `{res['wheel']['name']}`, {res['wheel']['bytes'] / 1024:,.1f} KiB\n")
+
+    out.append("## Random-bot games per second\n")
+    out.append("A *game* is one `core.simulate.play_one` call with the random bot in every seat: `Match` set-up, "
+               "bots, play to the end, the record kept. *1p1r* = 1 player, 1 round (one turn).\n")
+    out.append("| game | a game is | CPython games/s | Pyodide games/s | Pyodide/CPython | target (CPython) | actions/game |")
+    out.append("|---|---|---:|---:|---:|---|---:|")
+    prates = {(r["game"], r["kind"]): r for r in py["rates"]} if py else {}
+    for r in cp["rates"]:
+        p = prates.get((r["game"], r["kind"]))
+        tgt = RATE_TARGETS.get((r["game"], r["kind"]))
+        tgt_txt = f"≥ {tgt:,}: {_check(r['games_per_s'] >= tgt)}" if tgt else ""
+        out.append(f"| {r['game']} | {r['label']} | {_n(r['games_per_s'])} | {_n(p and p['games_per_s'])} | "
+                   f"{_ratio(r['games_per_s'], p and p['games_per_s'])} slower | {tgt_txt} | {_n(r['actions_per_game'], 1)} |"
+                   if p else
+                   f"| {r['game']} | {r['label']} | {_n(r['games_per_s'])} | – | – | {tgt_txt} | {_n(r['actions_per_game'], 1)} |")
+
+    out.append("\n## Exact solvers, cold (fresh process, caches cleared)\n")
+    out.append(f"| game | solver | CPython | Pyodide | Pyodide/CPython | target ≤ {SOLVER_TARGET_CPYTHON_S:g} s CPython, "
+               f"≤ {SOLVER_TARGET_PYODIDE_S:g} s Pyodide | warm call (CPython) | value of a turn |")
+    out.append("|---|---|---:|---:|---:|---|---:|---:|")
+    psol = {(s["game"], s["solver"]): s for s in py["solvers"]} if py else {}
+    for s in cp["solvers"]:
+        if "skipped" in s:
+            out.append(f"| {s['game']} | {s['solver']} | skipped: {s['skipped']} | | | | | |")
+            continue
+        p = psol.get((s["game"], s["solver"]), {})
+        pc = p.get("cold_s")
+        ok = s["cold_s"] <= SOLVER_TARGET_CPYTHON_S and (pc is None or pc <= SOLVER_TARGET_PYODIDE_S)
+        out.append(f"| {s['game']} | `{s['solver']}` | {_s(s['cold_s'])} | {_s(pc)} | {_ratio(pc, s['cold_s'])} | "
+                   f"{_check(ok)} | {_s(s['warm_s'])} | {_n(s.get('start_value_float'), 4)} |")
+
+    out.append("\n## Abstraction overhead (1 player, 1 round, random choices)\n")
+    out.append("Ratio of `benchmarks/handwritten.py` (plain ints, no classes, same rules and decision points) "
+               "to the engine's rate. Equal mean scores show both play the same random policy.\n")
+    out.append(f"| game | engine CPython | hand-written CPython | overhead CPython | overhead Pyodide | "
+               f"target ≤ {OVERHEAD_TARGET:g}× | mean score engine / hand |")
+    out.append("|---|---:|---:|---:|---:|---|---|")
+    pov = {o["game"]: o for o in py["overhead"]} if py else {}
+    for o in cp["overhead"]:
+        if "skipped" in o:
+            out.append(f"| {o['game']} | skipped: {o['skipped']} | | | | | |")
+            continue
+        p = pov.get(o["game"], {})
+        out.append(f"| {o['game']} | {_n(o['engine_games_per_s'])}/s | {_n(o['handwritten_games_per_s'])}/s | "
+                   f"{o['overhead']:.1f}× | {_n(p.get('overhead'), 1)}{'×' if p.get('overhead') else ''} | "
+                   f"{_check(o['overhead'] <= OVERHEAD_TARGET)} | "
+                   f"{o['engine_mean_score']:.2f} / {o['handwritten_mean_score']:.2f} |")
+
+    if py:
+        ratios = [r["games_per_s"] / prates[(r["game"], r["kind"])]["games_per_s"]
+                  for r in cp["rates"] if (r["game"], r["kind"]) in prates]
+        if ratios:
+            out.append(f"\nPyodide/CPython time ratio over the random-game rows: {min(ratios):.2f}×–{max(ratios):.2f}× "
+                       f"(geometric mean {_geomean(ratios):.2f}×).")
+
+    out.append("\n## Site\n")
+    site = res["site"]
+    if site.get("status") == "measured":
+        for k, v in site.items():
+            if k != "status":
+                out.append(f"- {k}: {v}")
+    else:
+        out.append(f"- site size, time to first widget: {site['status']}")
+    out.append(f"- wheel size: {res['wheel']['bytes']:,} bytes")
+    return "\n".join(out) + "\n"
+
+
+def _geomean(xs):
+    import math
+
+    return math.exp(sum(math.log(x) for x in xs) / len(xs))
+
+
+def profile(game_id: str, seconds: float, site: Path) -> str:
+    """cProfile of ``play_one`` random 1-player 1-round games in CPython: the top functions."""
+    code = f"""
+import cProfile, pstats, time
+from spieltisch.core.simulate import game_seeds, play_one
+seeds = game_seeds(3, 200000)
+pr = cProfile.Profile()
+t0 = time.perf_counter(); n = 0
+pr.enable()
+for cs, bs in seeds:
+    play_one({game_id!r}, 1, {{"rounds": 1}}, ["random"], cs, bs)
+    n += 1
+    if n % 256 == 0 and time.perf_counter() - t0 > {seconds}:
+        break
+pr.disable()
+print(f"{{n}} games")
+pstats.Stats(pr).sort_stats("tottime").print_stats(22)
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"}, timeout=600)
+    return proc.stdout + proc.stderr
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description="spieltisch benchmarks: CPython and Pyodide side by side")
+    ap.add_argument("--quick", action="store_true", help="short timing windows (about a minute in all)")
+    ap.add_argument("--json", action="store_true", help="print JSON instead of Markdown")
+    ap.add_argument("--no-pyodide", action="store_true", help="CPython only")
+    ap.add_argument("--seconds", type=float, default=None, help="timing window per measurement")
+    ap.add_argument("--profile", metavar="GAME", help="print a cProfile of GAME's random 1p1r loop and exit")
+    args = ap.parse_args(argv)
+
+    body_args = ["--quick"] if args.quick else []
+    if args.seconds:
+        body_args += ["--seconds", str(args.seconds)]
+
+    with tempfile.TemporaryDirectory(prefix="spieltisch-bench-") as tmp:
+        log("building the wheel ...")
+        wheel = harness.build_wheel(Path(tmp) / "dist")
+        site = harness.unpack_wheel(wheel, Path(tmp) / "site")
+        if args.profile:
+            print(profile(args.profile, args.seconds or 3.0, site))
+            return 0
+        res = {"wheel": {"name": wheel.name, "bytes": wheel.stat().st_size, "tags": harness.wheel_tags(wheel)}}
+        log("CPython ...")
+        res["cpython"] = run_body("cpython", wheel, site, body_args)
+        if not args.no_pyodide and harness.node_exe():
+            log("Pyodide (Node) ...")
+            res["pyodide"] = run_body("pyodide", wheel, site, body_args)
+            res["pyodide_version"] = harness.PYODIDE_VERSION
+            res["node"] = subprocess.run([harness.node_exe(), "--version"], capture_output=True, text=True).stdout.strip()
+        elif not args.no_pyodide:
+            log("node not found: Pyodide half skipped")
+    res["site"] = measure_site()
+    if args.json:
+        print(json.dumps(res, indent=2, ensure_ascii=False))
+    else:
+        print(markdown(res))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
