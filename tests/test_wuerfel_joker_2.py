@@ -18,7 +18,7 @@ from spieltisch.games.wuerfel_joker import solver2
 from spieltisch.games.wuerfel_joker.bots2 import OptimalBot, ThresholdBot
 from spieltisch.games.wuerfel_joker.spiel2 import (
     ACCEPT, ALL_ACTIONS, CHOOSE, DECLINE, DOUBLES_BUST, PUSH, ROLL, STOP, STOP_OR_THROW, THROW, THROW_OF,
-    Spiel2Game, formations, makeable)
+    Spiel2Game, formations, makeable, ways)
 
 GID = "wuerfel-joker-2"
 
@@ -62,6 +62,12 @@ def test_example_3_four_two_with_five_up():
     texts = {t for _, t in formations(4, 2, True)}
     assert {"4×2−5 = 3", "4:2+5 = 7", "4+2−5 = 1", "4−2+5 = 7", "4+2 = 6", "4−2 = 2", "4:2 = 2", "4×2 = 8"} <= texts
     assert not any("4+5" in t for t in texts)  # the 5 is never used first
+
+
+def test_ways_lists_each_formation_of_free_values():
+    assert ways(4, 2, mask_of((5, 2))) == {
+        1: ["4+2−5 = 1"], 3: ["4×2−5 = 3"], 6: ["4+2 = 6"], 7: ["4−2+5 = 7", "4:2+5 = 7"], 8: ["4×2 = 8"]}
+    assert ways(6, 2, 0) == {3: ["6:2 = 3"], 4: ["6−2 = 4"], 8: ["6+2 = 8"]}
 
 
 def test_five_after_out_of_range_intermediate():
@@ -350,7 +356,7 @@ def test_solver_speed_and_cache():
     for obj in ("expected", "all_up"):
         t = time.perf_counter()
         sol = solver2.solve({"five_ops": "all", "x5_on_stop": True}, obj)
-        assert time.perf_counter() - t < 2.0  # target 1 s; slack for slow CI machines
+        assert time.perf_counter() - t < 5.0  # target 1 s (about 0.25 s measured); slack for busy CI
         assert solver2.solve({"five_ops": "all", "x5_on_stop": True}, obj) is sol
 
 

@@ -198,6 +198,15 @@ def formations(a: int, b: int, five_up: bool, five_ops: str = "plus_minus") -> l
     return out
 
 
+def ways(a: int, b: int, mask: int, five_ops: str = "plus_minus") -> dict[int, list[str]]:
+    """For the advisor/UI: each value the throw can push with slides ``mask`` up -> how it is made."""
+    out: dict[int, list[str]] = {}
+    for v, text in formations(a, b, bool(mask & FIVE), five_ops):
+        if not mask >> (v - 1) & 1:
+            out.setdefault(v, []).append(text)
+    return dict(sorted(out.items()))
+
+
 def makeable(a: int, b: int, five_up: bool, five_ops: str = "plus_minus") -> set[int]:
     """The set of slide values 1-9 the throw makes (slides up or down alike)."""
     return {v for v, _ in formations(a, b, five_up, five_ops)}
