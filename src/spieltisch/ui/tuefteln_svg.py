@@ -1,0 +1,177 @@
+"""The Tüfteln sheet as SVG text (standard library only): notebooks, the widget's small bot sheets.
+
+Drawn as on paper: 6 × 6 fields in 3 × 3 squares of 2 × 2 with thick square borders; pre-printed
+numbers bold on grey; side A white and blue fields with each bridge drawn as a connector between its
+two blue fields; side B five colours. Under each row of squares a strip names every complete square's
+category and points. The layout is the project's reconstruction, and the picture says so.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..games.tuefteln import scoring
+from ..games.tuefteln.engine import SIZE, layout_for
+
+WHITE = "#ffffff"
+BLUE = "#9cc8ee"
+PRINTED = "#c9c9c9"
+PEN = "#1b3f91"  # numbers written by the player
+BRIDGE = "#1f5fa8"
+HAND = "Comic Sans MS, cursive, sans-serif"  # written numbers look handwritten
+COLOURS = {"Y": "#f6e05e", "R": "#f2998f", "G": "#95d595", "U": "#8db7ec", "V": "#c9a6e4",
+           "W": WHITE, "B": BLUE}
+HIGHLIGHT = "#ffd54f"
+HIGHLIGHT_EDGE = "#e67e22"
+CAT_COLOURS = {"mix": "#6d8f3a", "pair": "#2f7fb5", "two_pairs": "#7b4fb0", "cross": "#c0392b",
+               "four": "#b8860b", "straight": "#1e8449", "none": "#888888"}
+BRIDGE_MARKS = "abcdefghijklmnop"
+
+
+def field_fill(layout, f: int) -> str:
+    """Background colour of field ``f`` (index row * 6 + col) as printed on the sheet."""
+    if layout.printed[f]:
+        return PRINTED
+    return COLOURS.get(layout.kind[f], WHITE)
+
+
+def bridge_arrow(layout, f: int) -> str:
+    """On side A: ``a▸`` / ``◂a`` / ``a▾`` / ``▴a`` — the bridge letter pointing at the partner field."""
+    b = layout.bridge_of[f]
+    if b is None:
+        return ""
+    g = [x for x in layout.bridges[b] if x != f][0]
+    letter = BRIDGE_MARKS[b]
+    if g == f + 1:
+        return f"{letter}▸"
+    if g == f - 1:
+        return f"◂{letter}"
+    if g == f + SIZE:
+        return f"{letter}▾"
+    return f"▴{letter}"
+
+
+def square_label(category, lang: str = "de") -> str:
+    if category is None:
+        return ""
+    return f"{scoring.LABELS[lang][category]} {scoring.POINTS[category]}"
+
+
+def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lang: str = "de",
+              highlight=(), title: str | None = None, note: bool = True) -> str:
+    """A complete ``<svg>`` of one sheet.
+
+    ``values``: 36 numbers (0 = empty; the pre-printed ones are taken from the layout anyway);
+    ``categories``: nine categories or None per square (from ``scoring.square_categories``; computed
+    from ``values`` when omitted); ``highlight``: field indices to mark (e.g. the last placement).
+    """
+    layout = layout_for(side)
+    values = list(values) if values is not None else list(layout.printed)
+    if categories is None:
+        categories = scoring.square_categories(values)
+    strip = round(cell * 0.5)  # label strip under each row of squares
+    pad = 4
+    top = round(cell * 0.55) if title else 0
+    foot = round(cell * 0.42) if note else 0
+    width = SIZE * cell + 2 * pad
+    height = top + 3 * (2 * cell + strip) + foot + pad
+
+    def xy(f):
+        r, c = divmod(f, SIZE)
+        return pad + c * cell, top + pad + (r // 2) * (2 * cell + strip) + (r % 2) * cell
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" '
+           f'aria-label="Tüfteln sheet side {side}">']
+    if title:
+        out.append(f'<text x="{pad}" y="{top - 6}" font-size="{round(cell * 0.36)}" font-weight="bold">'
+                   f'{escape(title)}</text>')
+    hl = set(highlight)
+    for f in range(SIZE * SIZE):
+        x, y = xy(f)
+        out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{field_fill(layout, f)}" '
+                   f'stroke="#555" stroke-width="1"/>')
+        if f in hl:
+            w = max(2, cell // 10)
+            out.append(f'<rect x="{x + w}" y="{y + w}" width="{cell - 2 * w}" height="{cell - 2 * w}" '
+                       f'fill="none" stroke="{HIGHLIGHT_EDGE}" stroke-width="{w}"/>')
+    # bridges: a bar across the shared border, drawn under the numbers
+    for a, b in layout.bridges:
+        (xa, ya), (xb, yb) = xy(a), xy(b)
+        ux, uy = (xb > xa) - (xb < xa), (yb > ya) - (yb < ya)  # unit step from a toward b
+        cxa, cya = xa + cell / 2 + ux * cell * 0.3, ya + cell / 2 + uy * cell * 0.3
+        cxb, cyb = xb + cell / 2 - ux * cell * 0.3, yb + cell / 2 - uy * cell * 0.3
+        out.append(f'<line x1="{cxa}" y1="{cya}" x2="{cxb}" y2="{cyb}" stroke="{BRIDGE}" '
+                   f'stroke-width="{max(3, cell * 0.16):.1f}" stroke-linecap="round" opacity="0.55"/>')
+        for cx, cy in ((cxa, cya), (cxb, cyb)):
+            out.append(f'<circle cx="{cx}" cy="{cy}" r="{cell * 0.1:.1f}" fill="{BRIDGE}" opacity="0.55"/>')
+    for f in range(SIZE * SIZE):
+        x, y = xy(f)
+        v = layout.printed[f] or values[f]
+        if not v:
+            continue
+        printed = bool(layout.printed[f])
+        style = 'font-weight="bold" fill="#000"' if printed else f'fill="{PEN}" font-family="{HAND}"'
+        out.append(f'<text x="{x + cell / 2}" y="{y + cell * 0.7:.1f}" font-size="{round(cell * 0.56)}" '
+                   f'text-anchor="middle" {style}>{v}</text>')
+    # thick square borders and the category strip
+    for sq in range(9):
+        x, y = xy(scoring.SQUARES[sq][0])
+        out.append(f'<rect x="{x}" y="{y}" width="{2 * cell}" height="{2 * cell}" fill="none" '
+                   f'stroke="#111" stroke-width="{max(2, cell // 12)}"/>')
+        cat = categories[sq]
+        if cat is not None:
+            out.append(f'<text x="{x + cell}" y="{y + 2 * cell + strip * 0.75:.1f}" '
+                       f'font-size="{round(strip * 0.7)}" text-anchor="middle" font-weight="bold" '
+                       f'fill="{CAT_COLOURS[cat]}">{escape(square_label(cat, lang))}</text>')
+    if note:
+        word = "Rekonstruktion / reconstruction"
+        out.append(f'<text x="{pad}" y="{height - pad - 2}" font-size="{round(foot * 0.62)}" fill="#666" '
+                   f'font-style="italic">{side}: {word}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def square_svg(values, cell: int = 30, caption: str = "", marks=()) -> str:
+    """One 2 × 2 square (numbers top row left→right, then bottom row left→right, as in the rulebook);
+    ``marks``: pairs of positions (0 TL, 1 TR, 2 BL, 3 BR) to join by a line, e.g. a pair."""
+    pad = 3
+    cap = round(cell * 0.55) if caption else 0
+    w, h = 2 * cell + 2 * pad, 2 * cell + 2 * pad + cap
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+           'font-family="sans-serif">']
+    centre = {}
+    for i, v in enumerate(values):
+        x, y = pad + (i % 2) * cell, pad + (i // 2) * cell
+        centre[i] = (x + cell / 2, y + cell / 2)
+        out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="#fff" stroke="#666"/>')
+    for a, b in marks:
+        (x1, y1), (x2, y2) = centre[a], centre[b]
+        out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#e67e22" stroke-width="{cell * 0.5}" '
+                   'stroke-linecap="round" opacity="0.35"/>')
+    for i, v in enumerate(values):
+        x, y = centre[i]
+        out.append(f'<text x="{x}" y="{y + cell * 0.2:.1f}" font-size="{round(cell * 0.55)}" '
+                   f'text-anchor="middle">{v}</text>')
+    out.append(f'<rect x="{pad}" y="{pad}" width="{2 * cell}" height="{2 * cell}" fill="none" stroke="#111" '
+               'stroke-width="3"/>')
+    if caption:
+        out.append(f'<text x="{w / 2}" y="{h - 4}" font-size="{round(cap * 0.7)}" text-anchor="middle">'
+                   f'{escape(caption)}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+class SVG:
+    """Shows SVG text as a picture in Jupyter (``image/svg+xml``) with a short text fallback."""
+
+    def __init__(self, *svgs: str, alt: str = "sheet"):
+        self.svgs = svgs
+        self.alt = alt
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        if len(self.svgs) == 1:
+            return {"image/svg+xml": self.svgs[0], "text/plain": f"<{self.alt}>"}
+        html = "".join(f'<div style="display:inline-block;margin:4px;vertical-align:top">{s}</div>'
+                       for s in self.svgs)
+        return {"text/html": html, "text/plain": f"<{self.alt}>"}
