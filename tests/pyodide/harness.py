@@ -81,9 +81,9 @@ def unpack_wheel(wheel: Path, target: Path) -> Path:
 
 
 def run_cpython(script: Path, args: list[str], pythonpath: Path, timeout: float = 600) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(pythonpath), PYTHONHASHSEED="0")
+    env = dict(os.environ, PYTHONPATH=str(Path(pythonpath).resolve()), PYTHONHASHSEED="0")
     return subprocess.run(
-        [sys.executable, str(script), *args], capture_output=True, text=True, timeout=timeout, env=env,
+        [sys.executable, str(Path(script).resolve()), *args], capture_output=True, text=True, timeout=timeout, env=env,
     )
 
 
@@ -93,6 +93,6 @@ def run_pyodide(wheel: Path, script: Path, args: list[str], timeout: float = 600
         raise SetupError("node is not installed; Pyodide runs under Node (apt-get install nodejs)")
     ensure_node_modules(log=lambda m: print(m, file=sys.stderr))
     return subprocess.run(
-        [node, str(RUNNER), "--wheel", str(wheel), str(script), *args],
+        [node, str(RUNNER), "--wheel", str(Path(wheel).resolve()), str(Path(script).resolve()), *args],
         cwd=HERE, capture_output=True, text=True, timeout=timeout,
     )
