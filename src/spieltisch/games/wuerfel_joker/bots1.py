@@ -39,5 +39,14 @@ class OptimalBot(Bot):
 
         self.solution = solve(game.options if game is not None else None)
 
+        self._memo = {}
+
     def act(self, observation, legal_actions, rng):
-        return self.solution.values_from_observation(observation, legal_actions)[0][0]
+        o = observation
+        # the legal actions follow from the public position, so the best one can be remembered
+        key = (o["phase"], tuple(o["pushed"]), o["dice_in_play"], o["row"] if o["in_jokers"] else None,
+               o["jokers"], tuple(sorted(o["throw"])) if o["phase"] == ASSIGN else None)
+        best = self._memo.get(key)
+        if best is None or best not in legal_actions:
+            best = self._memo[key] = self.solution.values_from_observation(o, legal_actions)[0][0]
+        return best

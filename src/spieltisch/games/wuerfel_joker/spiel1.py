@@ -49,7 +49,10 @@ def mask_of(slides) -> int:
 
 
 def slides_of(mask: int) -> tuple:
-    return tuple(v for v in SLIDES if mask >> (v - 1) & 1)
+    return _SLIDES_OF[mask]
+
+
+_SLIDES_OF = tuple(tuple(v for v in SLIDES if m >> (v - 1) & 1) for m in range(64))
 
 
 # --- the table (data) ------------------------------------------------------------------------------
@@ -186,7 +189,9 @@ class Assign:
     mask: int = field(default=0, compare=False, hash=False, repr=False)  # derived from ``pushed``
 
     def __post_init__(self):
-        if all(type(v) is int and 1 <= v <= 6 for v in self.pushed):
+        if isinstance(self.pushed, tuple) and all(type(v) is int and 1 <= v <= 6 for v in self.pushed):
+            # the slides pushed form a set: (6, 1) and (1, 6) are the same assignment
+            object.__setattr__(self, "pushed", tuple(sorted(self.pushed)))
             object.__setattr__(self, "mask", mask_of(self.pushed))
 
     def __str__(self):
@@ -486,22 +491,27 @@ class Spiel1State(State):
         return 0
 
     def observation(self, player: int) -> dict:
-        row = self.row if self.row >= 0 else BEST_ROW[self.pushed]
+        """Everything is public in this game; the view is the same for every player."""
+        r = self.row
+        in_jokers = r >= 0
+        if not in_jokers:
+            r = BEST_ROW[self.pushed]
+        row = ROWS[r] if r >= 0 else None
         return {
             "round": self.round + 1,
             "rounds": self.rounds,
             "player": self.player,
             "phase": self.phase,
-            "pushed": list(slides_of(self.pushed)),
+            "pushed": list(_SLIDES_OF[self.pushed]),
             "jokers": self.jokers,
-            "in_jokers": self.row >= 0,
+            "in_jokers": in_jokers,
             "dice_in_play": self.dice,
             "throw": list(self.throw) if self.throw else None,
-            "row": ROWS[row].id if row >= 0 else None,
-            "base": ROWS[row].points[0] if row >= 0 else None,
+            "row": row.id if row else None,
+            "base": row.points[0] if row else None,
             "stop_value": self.stop_value(),
-            "totals": list(self.totals),
-            "last_turn": self.last_turn,
+            "totals": self.totals[:],
+            "last_turn": dict(self.last_turn) if self.last_turn else None,
         }
 
     # --- errors -----------------------------------------------------------------------------------
@@ -543,6 +553,8 @@ class Spiel1State(State):
 
     def _why_bad_assign(self, a: Assign) -> IllegalActionError:
         pushed = a.pushed
+        if not isinstance(pushed, tuple) or not isinstance(a.keep, int):
+            return IllegalActionError("actions", f"{a!r} is not a well-formed assignment")
         if any(type(v) is not int or not 1 <= v <= 6 for v in pushed):
             return IllegalActionError("groups must add to 1–6", f"slides are numbered 1–6, got {list(pushed)}")
         if len(set(pushed)) != len(pushed):
@@ -576,8 +588,6 @@ class Spiel1State(State):
             most = max(b.keep for b in every)
             return IllegalActionError("must assign as many dice as possible",
                                       f"option must_assign_max: {most} dice can stay in play, not {a.keep}")
-        if tuple(pushed) != tuple(sorted(pushed)):
-            return IllegalActionError("actions", "list the pushed slides in increasing order")
         return IllegalActionError("legal moves", f"{a} is not allowed now")
 
     # --- text -------------------------------------------------------------------------------------
