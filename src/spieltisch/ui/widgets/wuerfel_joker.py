@@ -1,0 +1,947 @@
+"""Würfel Joker play widget (ipywidgets, pure Python, so it runs in JupyterLite's Pyodide kernel).
+
+One app for both games: Spiel 1 (three dice, slides 1-6 and three jokers) and Spiel 2 (two dice,
+slides 1-9). Seat 0 is the human; the other seats are bots that play visibly, one step at a time
+(with a short async delay where an event loop runs, e.g. in the browser; otherwise on a button).
+
+The widget never decides a rule: every button stands for one legal engine action
+(``state.legal_actions()``), the advisor shows the exact solvers' values, and the texts explain what
+the engine did. Methods ``click_*`` press the same buttons a person presses (used by the tests).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from fractions import Fraction
+from html import escape
+
+import ipywidgets as W
+
+from ...core.errors import IllegalActionError
+from ...core.game import CHANCE, TERMINAL
+from ...games.wuerfel_joker import spiel1 as S1
+from ...games.wuerfel_joker import spiel2 as S2
+from .. import svg
+from ..session import PlaySession
+from .common import BOT_DELAY, language_toggle, log_html, schedule, score_table_html
+
+GAME1, GAME2 = "wuerfel-joker-1", "wuerfel-joker-2"
+GAMES = (GAME1, GAME2)
+COL = 86  # px per slide column: the slide picture with its push button underneath
+SLIDE_W, SLIDE_H = 40, 90
+JOKER_ACCENT = "#d4a017"
+
+# Every visible text, German and English.
+L = {
+    "title": ("Würfel Joker", "Würfel Joker"),
+    "game1": ("Spiel 1 (1–6 + Joker)", "Game 1 (1–6 + jokers)"),
+    "game2": ("Spiel 2 (1–9)", "Game 2 (1–9)"),
+    "throw": ("Würfeln", "Throw"),
+    "throw_n": ("Würfeln ({n} Würfel)", "Throw ({n} dice)"),
+    "roll": ("Weiterwürfeln", "Throw again"),
+    "roll_n": ("Weiterwürfeln ({n} Würfel)", "Throw again ({n} dice)"),
+    "joker_roll": ("Joker-Wurf ({n} Würfel)", "Joker throw ({n} dice)"),
+    "stop": ("Aufhören", "Stop"),
+    "stop_pts": ("Aufhören ({pts})", "Stop ({pts})"),
+    "decline": ("Pasch verzichten, neu würfeln", "Decline doubles, throw again"),
+    "accept": ("Pasch annehmen ({pts})", "Accept the doubles ({pts})"),
+    "jokers": ("In die Joker (Basis {base})", "Into the jokers (base {base})"),
+    "bot_step": ("Bot: nächster Schritt", "Bot: next step"),
+    "bot_finish": ("Bots: Zug zu Ende", "Bots: finish turn"),
+    "new": ("Neues Spiel", "New game"),
+    "advisor": ("Berater", "Advisor"),
+    "you": ("Du", "You"),
+    "bot": ("Bot {i} ({name})", "Bot {i} ({name})"),
+    "round": ("Runde", "Round"),
+    "total": ("Summe", "Total"),
+    "status": ("Runde {r}/{R} · am Zug: {who}", "Round {r}/{R} · to play: {who}"),
+    "over": ("Spielende", "Game over"),
+    "winner": ("Spielende – gewonnen hat: {who}", "Game over – winner: {who}"),
+    "start": ("Klicke „Würfeln“.", "Click “Throw”."),
+    "your_turn": ("Du bist dran: würfeln.", "Your turn: throw."),
+    "wait_bot": ("Bot am Zug – „Bot: nächster Schritt“ klicken.", "A bot is playing – click “Bot: next step”."),
+    "bot_running": ("Bot spielt …", "Bot is playing …"),
+    "not_now": ("Das geht gerade nicht.", "That is not possible now."),
+    "illegal": ("Nicht erlaubt: {why}", "Not allowed: {why}"),
+    # Spiel 2 events
+    "t2_throw": ("Wurf {a}+{b}: schiebbar {opts}.", "Throw {a}+{b}: can push {opts}."),
+    "t2_pasch": (" Pasch – du darfst auch verzichten.", " Doubles – you may also decline."),
+    "t2_dbust": ("Pasch {a}+{b}: nichts schiebbar – neu würfeln oder annehmen.",
+                 "Doubles {a}+{b}: nothing to push – throw again or accept."),
+    "t2_bust": ("Wurf {a}+{b}: nichts schiebbar! Minus = {calc} = {pts}.",
+                "Throw {a}+{b}: nothing to push! Minus = {calc} = {pts}."),
+    "t2_push": ("Schieber {v} hoch ({how}). Unten noch: {down}.", "Slide {v} up ({how}). Still down: {down}."),
+    "t2_allup": ("Schieber {v} hoch ({how}) – alle neun oben: +45!", "Slide {v} up ({how}) – all nine up: +45!"),
+    "t2_stop": ("Aufgehört: Minus = {calc} = {pts}.", "Stopped: minus = {calc} = {pts}."),
+    "t2_decline": ("Auf den Pasch verzichtet.", "Doubles declined."),
+    "t2_accept": ("Pasch angenommen: Minus = {calc} = {pts}.", "Doubles accepted: minus = {calc} = {pts}."),
+    "t2_roll": ("Weiterwürfeln.", "Throwing again."),
+    "nothing": ("nichts", "nothing"),
+    # Spiel 1 events
+    "t1_throw": ("Wurf {dice}: welche Schieber?", "Throw {dice}: which slides?"),
+    "t1_lost": ("Wurf {dice}: kein Würfel setzbar – alles verloren (0).",
+                "Throw {dice}: no die can be set – everything is lost (0)."),
+    "t1_assign": ("{what}; {keep} im Spiel.", "{what}; {keep} in play."),
+    "t1_row": (" Kombination: {row} = {pts}.", " Combination: {row} = {pts}."),
+    "t1_stop": ("Aufgehört: {row} = {pts} Punkte.", "Stopped: {row} = {pts} points."),
+    "t1_stop0": ("Aufgehört ohne Kombination: 0 Punkte.", "Stopped without a combination: 0 points."),
+    "t1_jstop": ("Aufgehört in den Jokern: {row} mit {j} Joker = {pts} Punkte.",
+                 "Stopped in the jokers: {row} with {j} jokers = {pts} points."),
+    "t1_jokers": ("In die Joker mit {row} (Basis {base}) – kein Zurück!",
+                  "Into the jokers with {row} (base {base}) – no way back!"),
+    "t1_again": ("Weiterwürfeln.", "Throwing again."),
+    "t1_jones": ("Joker-Wurf {dice}: {k}× die 1 → Joker {j}/3, Wert jetzt {pts}.",
+                 "Joker throw {dice}: {k}× a 1 → jokers {j}/3, now worth {pts}."),
+    "t1_jall": ("Joker-Wurf {dice}: alle drei Joker! {base} × 8 = {pts}.",
+                "Joker throw {dice}: all three jokers! {base} × 8 = {pts}."),
+    "t1_jsix": ("Joker-Wurf {dice}: keine 1, aber eine 6 – aufhören ({pts}) oder mit einem Würfel weiter.",
+                "Joker throw {dice}: no 1 but a 6 – stop ({pts}) or go on with one die."),
+    "t1_jlost": ("Joker-Wurf {dice}: weder 1 noch 6 – alles verloren (0).",
+                 "Joker throw {dice}: neither a 1 nor a 6 – everything is lost (0)."),
+    "keep1": ("1 Würfel", "1 die"),
+    "keepn": ("{n} Würfel", "{n} dice"),
+    "push_nothing": ("nichts schieben", "push nothing"),
+    "pushes": ("schiebe {s}", "push {s}"),
+    "stays6": ("6 bleibt", "6 stays"),
+    "stays6n": ("{n}×6 bleiben", "{n}×6 stay"),
+    "eliminated": ("{n} Würfel scheidet aus", "{n} die out"),
+    "eliminatedn": ("{n} Würfel scheiden aus", "{n} dice out"),
+    "jokers_caption": ("Joker: {j}/3 gewürfelt", "Jokers: {j}/3 thrown"),
+    "jokers_caption_off": ("Joker (oben = in den Jokern)", "Jokers (up = in the jokers)"),
+    "recon": ("Rekonstruktion / reconstruction", "Rekonstruktion / reconstruction"),
+    "table_title": ("Tabelle (Spielblock)", "Table (score pad)"),
+    "row_col": ("Kombination", "Combination"),
+    "slides_col": ("Schieber", "Slides"),
+    "exact_yes": ("genau", "exact"),
+    "exact_no": ("mindestens", "at least"),
+    "jokers_n": ("{n} J", "{n} J"),
+    # advisor
+    "adv_title": ("Berater: exakte Erwartungswerte", "Advisor: exact expected values"),
+    "adv_option": ("Möglichkeit", "Option"),
+    "adv_exact": ("Erwartungswert (exakt)", "Expected value (exact)"),
+    "adv_dec": ("dezimal", "decimal"),
+    "adv_allup": ("P(alle 9)", "P(all 9)"),
+    "adv_best": ("★ = bester Erwartungswert", "★ = best expected value"),
+    "adv_best_up": ("◆ = beste Chance auf alle 9", "◆ = best chance of all 9"),
+    "adv_throw": ("Vor dem Wurf: Erwartungswert des Zuges {v} ≈ {d}",
+                  "Before the throw: expected value of the turn {v} ≈ {d}"),
+    "adv_throw_up": (", P(alle 9) ≈ {p}", ", P(all 9) ≈ {p}"),
+    "adv_none": ("Gerade keine Entscheidung.", "No decision right now."),
+    "adv_note": ("Werte = erwartete Punkte dieses Zuges bei bestem Weiterspielen.",
+                 "Values = expected points of this turn with best play from here."),
+}
+
+PLAYER_DE = {"optimal": "optimal", "threshold": "vorsichtig", "random": "zufällig"}
+
+
+def _fmt_frac(f: Fraction) -> str:
+    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
+def _signed(n) -> str:
+    """Points with a sign and a real minus: +45, −12, 0."""
+    return f"{n:+d}".replace("-", "−") if n else "0"
+
+
+class WuerfelJokerApp:
+    """Play Würfel Joker (Spiel 1 or 2) against bots, with an exact advisor.
+
+    ``bots``: ``"optimal"``, ``"threshold"`` or ``"random"`` for every seat but the first.
+    ``seed``: the dice (and bot) seed; ``None`` picks one. ``options``: engine options (those the
+    chosen game does not know are ignored when switching games).
+    """
+
+    def __init__(self, game: str = GAME2, players: int = 2, bots: str = "optimal", lang: str = "de",
+                 seed: int | None = None, options: dict | None = None, bot_delay: float = BOT_DELAY,
+                 auto_bots: bool = True):
+        if game in ("1", 1, "spiel1"):
+            game = GAME1
+        if game in ("2", 2, "spiel2"):
+            game = GAME2
+        if game not in GAMES:
+            raise ValueError(f"game must be {GAME1!r} or {GAME2!r}, got {game!r}")
+        if lang not in ("de", "en"):
+            raise ValueError(f"lang must be 'de' or 'en', got {lang!r}")
+        self.game_id = game
+        self.players = players
+        self.bot_name = bots
+        self.lang = lang
+        self.seed = random.randrange(2**31) if seed is None else seed
+        self.options = dict(options or {})
+        self.bot_delay = bot_delay
+        self.auto_bots = auto_bots
+        self._gen = 0  # bumped on every new game: a running bot task of an old game stops
+        self._bot_task = False
+        self._syncing = False
+        self.messages: list[str] = []
+        self.results: list[tuple] = []  # finished turns: (round, player, points)
+        self._build()
+        self.new_game()
+
+    # --- construction ----------------------------------------------------------------------------
+    def _build(self):
+        self.title = W.HTML()
+        self.game_toggle = W.ToggleButtons(options=[("Spiel 1", GAME1), ("Spiel 2", GAME2)],
+                                           value=self.game_id, style={"button_width": "150px"})
+        self.game_toggle.add_class("sp-game")
+        self.game_toggle.observe(self._on_game, names="value")
+        self.lang_toggle = language_toggle(self.lang)
+        self.lang_toggle.add_class("sp-lang")
+        self.lang_toggle.observe(self._on_lang, names="value")
+        self.new_button = self._button("sp-new", self._on_new)
+        self.status = W.HTML()
+        self.status.add_class("sp-status")
+        self.dice_html = W.HTML()
+        self.dice_html.add_class("sp-dice")
+        self.board = W.GridBox(layout=W.Layout(grid_gap="4px 2px", align_items="center"))
+        self.board.add_class("sp-slides")
+        self.assign_box = W.HBox(layout=W.Layout(flex_flow="row wrap", grid_gap="4px"))
+        self.assign_box.add_class("sp-assign-row")
+        self.throw_button = self._button("sp-throw", self._on_throw, style="primary")
+        self.stop_button = self._button("sp-stop", self._on_stop, style="warning")
+        self.decline_button = self._button("sp-decline", self._on_decline)
+        self.accept_button = self._button("sp-accept", self._on_accept)
+        self.jokers_button = self._button("sp-jokers", self._on_jokers, style="info")
+        self.bot_step_button = self._button("sp-bot-step", self._on_bot_step)
+        self.bot_finish_button = self._button("sp-bot-finish", self._on_bot_finish)
+        self.advisor_toggle = W.ToggleButton(value=False, icon="lightbulb-o")
+        self.advisor_toggle.add_class("sp-advisor-toggle")
+        self.advisor_toggle.observe(lambda ch: self._render(), names="value")
+        self.message = W.HTML()
+        self.message.add_class("sp-message")
+        self.log_view = W.HTML()
+        self.log_view.add_class("sp-log")
+        self.advisor = W.HTML()
+        self.advisor.add_class("sp-advisor")
+        self.score = W.HTML()
+        self.score.add_class("sp-score")
+        self.table_html = W.HTML()
+        self.table_html.add_class("sp-table")
+        controls = W.HBox([self.throw_button, self.stop_button, self.decline_button, self.accept_button,
+                           self.jokers_button], layout=W.Layout(flex_flow="row wrap"))
+        bot_row = W.HBox([self.bot_step_button, self.bot_finish_button, self.advisor_toggle])
+        left = W.VBox([self.status, self.dice_html, self.board, self.assign_box, controls, self.message,
+                       bot_row, self.advisor])
+        right = W.VBox([self.score, self.table_html, self.log_view], layout=W.Layout(margin="0 0 0 16px"))
+        header = W.HBox([self.title, self.game_toggle, self.lang_toggle, self.new_button],
+                        layout=W.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px"))
+        self.root = W.VBox([header, W.HBox([left, right], layout=W.Layout(flex_flow="row wrap"))])
+        self.root.add_class("sp-wuerfel-joker")
+        self.slide_html: dict = {}
+        self.all_push_buttons: dict = {}
+        self.assign_buttons: list = []
+
+    def _button(self, css, handler, style=""):
+        b = W.Button(button_style=style, layout=W.Layout(width="auto", margin="2px"))
+        b.add_class(css)
+        b.on_click(lambda btn: self._guarded(btn, handler))
+        return b
+
+    def _build_board(self):
+        """Slide pictures (one HTML per slide) with the push buttons underneath (Spiel 2)."""
+        self.slide_html = {}
+        self.all_push_buttons = {}
+        cells = []
+        if self.game_id == GAME2:
+            labels = list(range(1, 10))
+        else:
+            labels = [1, 2, 3, 4, 5, 6, "J1", "J2", "J3"]
+        for lab in labels:
+            h = W.HTML(layout=W.Layout(width=f"{COL}px"))
+            h.add_class("sp-slide")
+            h.add_class(f"sp-slide-{lab}")
+            self.slide_html[lab] = h
+            cells.append(h)
+        if self.game_id == GAME2:
+            for v in labels:
+                b = W.Button(layout=W.Layout(width=f"{COL - 2}px", margin="0"),
+                             style={"font_size": "12px"})
+                b.add_class("sp-push")
+                b.add_class(f"sp-push-{v}")
+                b.on_click(lambda btn, v=v: self._guarded(btn, lambda: self._act(S2.PUSH[v])))
+                self.all_push_buttons[v] = b
+                cells.append(b)
+        self.board.layout.grid_template_columns = f"repeat({len(labels)}, {COL}px)"
+        self.board.children = cells
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.root._repr_mimebundle_(**kwargs)
+
+    # --- small helpers ---------------------------------------------------------------------------
+    def _t(self, key, **kw):
+        de, en = L[key]
+        text = de if self.lang == "de" else en
+        return text.format(**kw) if kw else text
+
+    @property
+    def state(self):
+        return self.session.state
+
+    @property
+    def push_buttons(self) -> dict:
+        """The push buttons that are offered now (legal and enabled), by slide value."""
+        return {v: b for v, b in self.all_push_buttons.items() if not b.disabled and b.layout.visibility != "hidden"}
+
+    def player_name(self, p: int) -> str:
+        if p == 0:
+            return self._t("you")
+        name = self.bot_name if self.lang == "en" else PLAYER_DE.get(self.bot_name, self.bot_name)
+        return self._t("bot", i=p + 1, name=name)
+
+    def _human_to_throw(self) -> bool:
+        return self.session.current_player() == CHANCE and self.state.player not in self.session.bots
+
+    def bot_pending(self) -> bool:
+        """True if a bot (or a bot's throw) is to move."""
+        cp = self.session.current_player()
+        if cp == TERMINAL:
+            return False
+        if cp == CHANCE:
+            return self.state.player in self.session.bots
+        return cp in self.session.bots
+
+    def _human_legal(self) -> list:
+        return self.session.legal_actions()
+
+    # --- game lifecycle --------------------------------------------------------------------------
+    def new_game(self, seed: int | None = None):
+        if seed is not None:
+            self.seed = seed
+        self._gen += 1
+        self._bot_task = False
+        names = {s.name for s in (S1.Spiel1Game if self.game_id == GAME1 else S2.Spiel2Game).option_specs}
+        opts = {k: v for k, v in self.options.items() if k in names}
+        bots = {seat: self.bot_name for seat in range(1, self.players)}
+        self.session = PlaySession(self.game_id, self.players, opts, self.seed, bots)
+        self.messages = []
+        self.results = []
+        self._build_board()
+        self._say(self._t("start"))
+        self._render()
+        self._kick_bots()
+
+    def _on_new(self):
+        self.new_game(self.seed + 1)
+
+    def _on_game(self, change):
+        if not self._syncing and change["new"] is not None and change["new"] != self.game_id:
+            self.game_id = change["new"]
+            self.new_game()
+
+    def _on_lang(self, change):
+        self.lang = change["new"]
+        self._render()
+
+    def set_lang(self, lang: str):
+        self.lang_toggle.value = lang
+
+    def switch_game(self, game: str):
+        self.game_toggle.value = game
+
+    # --- acting ----------------------------------------------------------------------------------
+    def _guarded(self, button, handler):
+        """A click on a disabled or hidden button does nothing (a browser would not send it)."""
+        if button.disabled or button.layout.visibility == "hidden" or button.layout.display == "none":
+            return
+        handler()
+
+    def _apply(self, action, who: int):
+        """Apply one action (player's or chance) and explain it. Illegal ones change nothing."""
+        before = self.state.clone()
+        if action is None:  # the pending chance event
+            action = self.session.match.step_chance()
+            self.session.log.append((CHANCE, str(action)))
+        else:
+            self.session.act(action)
+        self._explain(before, action, who)
+        return action
+
+    def _act(self, action):
+        """The human plays ``action``; decisions that lead to a throw throw at once."""
+        if not self.session.waiting_for_human():
+            self._say(self._t("not_now"))
+            self._render()
+            return
+        try:
+            self._apply(action, self.session.current_player())
+        except IllegalActionError as e:
+            self._say(self._t("illegal", why=str(e)))
+            self._render()
+            return
+        if self._human_to_throw():
+            self._apply(None, self.state.player)
+        self._render()
+        self._kick_bots()
+
+    def _on_throw(self):
+        if self._human_to_throw():
+            self._apply(None, self.state.player)
+            self._render()
+            self._kick_bots()
+            return
+        again = S2.ROLL if self.game_id == GAME2 else S1.THROW_AGAIN
+        if again in self._human_legal():
+            self._act(again)
+
+    def _on_stop(self):
+        stop = S2.STOP if self.game_id == GAME2 else S1.STOP
+        self._act(stop)
+
+    def _on_decline(self):
+        self._act(S2.DECLINE)
+
+    def _on_accept(self):
+        self._act(S2.ACCEPT)
+
+    def _on_jokers(self):
+        self._act(S1.JOKERS)
+
+    def _on_bot_step(self):
+        self.bot_step()
+        self._render()
+
+    def _on_bot_finish(self):
+        self.finish_bots()
+
+    def bot_step(self):
+        """One bot step (a bot's throw or decision); returns the action or None."""
+        if not self.bot_pending():
+            return None
+        who = self.state.player
+        cp = self.session.current_player()
+        before = self.state.clone()
+        action = self.session.step()
+        self._explain(before, action, who if cp == CHANCE else cp)
+        return action
+
+    def finish_bots(self, max_steps: int = 10_000):
+        """Let the bots play until the human must act (or the game ends)."""
+        self._gen += 1  # a running async task stops
+        self._bot_task = False
+        for _ in range(max_steps):
+            if self.bot_step() is None:
+                break
+        self._render()
+
+    def _kick_bots(self):
+        """In a running event loop, play the bots step by step with a short pause."""
+        if not self.auto_bots or self._bot_task or not self.bot_pending():
+            return
+        gen = self._gen
+
+        async def run():
+            try:
+                while self._gen == gen and self.bot_pending():
+                    await asyncio.sleep(self.bot_delay)
+                    if self._gen != gen:
+                        return
+                    self.bot_step()
+                    self._render()
+            finally:
+                if self._gen == gen:
+                    self._bot_task = False
+                    self._render()
+
+        self._bot_task = True
+        if not schedule(run):
+            self._bot_task = False
+        self._render()
+
+    # --- methods for tests and notebooks (they press the same buttons) -----------------------------
+    def click_throw(self):
+        self.throw_button.click()
+
+    def click_stop(self):
+        self.stop_button.click()
+
+    def click_decline(self):
+        self.decline_button.click()
+
+    def click_accept(self):
+        self.accept_button.click()
+
+    def click_jokers(self):
+        self.jokers_button.click()
+
+    def click_push(self, value: int):
+        self.all_push_buttons[value].click()
+
+    def click_assign(self, index: int = 0):
+        self.assign_buttons[index].click()
+
+    def click_bot_step(self):
+        self.bot_step_button.click()
+
+    def click_bot_finish(self):
+        self.bot_finish_button.click()
+
+    # --- explanations ----------------------------------------------------------------------------
+    def _say(self, text: str, who: int | None = None):
+        prefix = f"{self.player_name(who)}: " if who is not None else ""
+        self.messages.append(prefix + text)
+
+    def _explain(self, before, action, who):
+        after = self.state
+        if self.game_id == GAME2:
+            text, ended = self._explain2(before, action, after)
+        else:
+            text, ended = self._explain1(before, action, after)
+        if ended is not None:
+            self.results.append(ended)
+        self._say(text, who)
+
+    def _down_calc(self, mask: int) -> str:
+        down = [str(v) for v in range(1, 10) if not mask >> (v - 1) & 1]
+        return "+".join(down) if down else "0"
+
+    def _explain2(self, before, action, after):
+        de = self.lang == "de"
+        ended = None
+        if len(after.log) > len(before.log):
+            r, p, pts, _end, _ev = after.log[-1]
+            ended = (r, p, pts)
+        m = before.mask
+        five = bool(m & S2.FIVE)
+        if isinstance(action, S2.Throw):
+            a, b = action.a, action.b
+            if ended is not None:
+                x5 = " × 5" if five else ""
+                calc = f"−({self._down_calc(m)} + {a}+{b}){x5}"
+                return self._t("t2_bust", a=a, b=b, calc=calc, pts=_signed(ended[2])), ended
+            if after.phase == S2.DOUBLES_BUST:
+                return self._t("t2_dbust", a=a, b=b), None
+            opts = []
+            seen = set()
+            for v, how in S2.formations(a, b, five, after.five_ops):
+                if not m >> (v - 1) & 1 and v not in seen:
+                    seen.add(v)
+                    opts.append(f"{v} ({how.split(' = ')[0]})")
+            text = self._t("t2_throw", a=a, b=b, opts=", ".join(opts) or self._t("nothing"))
+            if a == b:
+                text += self._t("t2_pasch")
+            return text, None
+        if isinstance(action, S2.Push):
+            how = self._how2(before.dice, m, action.value, before.five_ops)
+            if ended is not None:
+                return self._t("t2_allup", v=action.value, how=how), ended
+            down = after.mask
+            return self._t("t2_push", v=action.value, how=how,
+                           down=f"{self._down_calc(down)} = {S2.SUM_DOWN[down]}"), None
+        if action == S2.STOP:
+            x5 = " × 5" if before.x5_on_stop and five else ""
+            return self._t("t2_stop", calc=f"−({self._down_calc(m)}){x5}", pts=_signed(ended[2] if ended else 0)), ended
+        if action == S2.ACCEPT:
+            a, b = before.dice
+            x5 = " × 5" if five else ""
+            return self._t("t2_accept", calc=f"−({self._down_calc(m)} + {a}+{b}){x5}",
+                           pts=_signed(ended[2] if ended else 0)), ended
+        if action == S2.DECLINE:
+            return self._t("t2_decline"), ended
+        _ = de
+        return self._t("t2_roll"), ended
+
+    def _how2(self, dice, mask, value, five_ops) -> str:
+        a, b = dice
+        ways = [t.split(" = ")[0] for v, t in S2.formations(a, b, bool(mask & S2.FIVE), five_ops) if v == value]
+        return min(ways, key=len) if ways else str(value)
+
+    def _row_name(self, r: int) -> str:
+        return S1.ROWS[r].name[self.lang]
+
+    def _explain1(self, before, action, after):
+        ended = None
+        if after.last_turn is not None and after.last_turn != before.last_turn:
+            t = after.last_turn
+            ended = (t["round"], t["player"], t["score"])
+        dice = " ".join(map(str, getattr(action, "values", ())))
+        if isinstance(action, S1.Dice):
+            if before.phase == S1.THROW:
+                if ended is not None:
+                    return self._t("t1_lost", dice=dice), ended
+                return self._t("t1_throw", dice=dice), None
+            # a joker throw
+            row = S1.ROWS[before.row]
+            k = action.values.count(1)
+            if ended is not None and after.last_turn["score"] == 0:
+                return self._t("t1_jlost", dice=dice), ended
+            if ended is not None:
+                return self._t("t1_jall", dice=dice, base=row.points[0], pts=ended[2]), ended
+            if k:
+                return self._t("t1_jones", dice=dice, k=k, j=after.jokers, pts=row.points[after.jokers]), None
+            return self._t("t1_jsix", dice=dice, pts=row.points[after.jokers]), None
+        if isinstance(action, S1.Assign):
+            text = self._t("t1_assign", what=self.assign_label(action, before.throw),
+                           keep=self._keep_text(action.keep))
+            r = S1.BEST_ROW[after.pushed]
+            if r >= 0:
+                text += self._t("t1_row", row=self._row_name(r), pts=S1.STOP_POINTS[after.pushed])
+            return text, None
+        if action == S1.STOP:
+            if before.phase == S1.JOKER_DECIDE:
+                return self._t("t1_jstop", row=self._row_name(before.row), j=before.jokers,
+                               pts=ended[2] if ended else 0), ended
+            r = S1.BEST_ROW[before.pushed]
+            if r < 0:
+                return self._t("t1_stop0"), ended
+            return self._t("t1_stop", row=self._row_name(r), pts=ended[2] if ended else 0), ended
+        if action == S1.JOKERS:
+            r = after.row
+            return self._t("t1_jokers", row=self._row_name(r), base=S1.ROWS[r].points[0]), ended
+        return self._t("t1_again"), ended
+
+    def _keep_text(self, n: int) -> str:
+        return self._t("keep1") if n == 1 else self._t("keepn", n=n)
+
+    def assign_label(self, a, throw=None) -> str:
+        """``schiebe 1+6 (2+4→6)``: what an assignment pushes, how, and which dice stay."""
+        if a.pushed:
+            what = self._t("pushes", s=" und ".join(map(str, a.pushed)) if self.lang == "de"
+                           else " and ".join(map(str, a.pushed)))
+        else:
+            what = self._t("push_nothing")
+        parts = []
+        for part in (a.how.split(", ") if a.how else []):
+            if "stay" in part:
+                n = part.split("×")[0] if "×" in part else "1"
+                parts.append(self._t("stays6") if n == "1" else self._t("stays6n", n=n))
+            else:
+                parts.append(part)
+        if throw is not None:
+            out = len(throw) - a.keep
+            if out:
+                parts.append(self._t("eliminated" if out == 1 else "eliminatedn", n=out))
+        return what + (f" ({', '.join(parts)})" if parts else "")
+
+    # --- advisor ---------------------------------------------------------------------------------
+    def advice(self) -> list[dict]:
+        """The advisor's rows for the current decision: ``action``, ``label``, ``value`` (exact
+        Fraction), ``all_up`` (Spiel 2: probability of pushing all nine, else None), ``best``,
+        ``best_all_up``. Empty when no decision is pending."""
+        st = self.state
+        if st.current_player() < 0:
+            return []
+        if self.game_id == GAME2:
+            from ...games.wuerfel_joker.solver2 import advise
+            rows = []
+            for d in advise(st):
+                act = d["action"]
+                label = act.label(self.lang)
+                if isinstance(act, S2.Push):
+                    label += f" ({min(d['how'], key=len).split(' = ')[0]})" if d["how"] else ""
+                rows.append({"action": act, "label": label, "value": d["expected"], "all_up": d["all_up"],
+                             "best": d["best"], "best_all_up": d["best_all_up"]})
+            return rows
+        from ...games.wuerfel_joker.solver1 import solve
+        rows = []
+        for d in solve(st.options).advise(st):
+            rows.append({"action": d["action"], "label": self.action_label1(d["action"], st),
+                         "value": d["value"], "all_up": None, "best": d["optimal"], "best_all_up": False})
+        return rows
+
+    def action_label1(self, act, st) -> str:
+        if isinstance(act, S1.Assign):
+            return self.assign_label(act, st.throw)
+        if act == S1.STOP:
+            return self._t("stop_pts", pts=st.stop_value())
+        if act == S1.JOKERS:
+            return self._t("jokers", base=S1.STOP_POINTS[st.pushed])
+        if st.phase == S1.JOKER_DECIDE:
+            return self._t("joker_roll", n=st.dice)
+        return self._t("roll_n", n=st.dice)
+
+    def _advisor_html(self) -> str:
+        st = self.state
+        rows = self.advice()
+        head = f"<b>{escape(self._t('adv_title'))}</b>"
+        if not rows:
+            extra = ""
+            if st.current_player() == CHANCE:
+                if self.game_id == GAME2:
+                    from ...games.wuerfel_joker.solver2 import solve
+                    v = solve(st, "expected").throw_value(st.mask)
+                    p = solve(st, "all_up").throw_value(st.mask)
+                    extra = escape(self._t("adv_throw", v=_fmt_frac(v), d=f"{float(v):.3f}")
+                                   + self._t("adv_throw_up", p=f"{float(p):.4f}"))
+                else:
+                    from ...games.wuerfel_joker.solver1 import solve
+                    v = solve(st.options).value(st)
+                    extra = escape(self._t("adv_throw", v=_fmt_frac(v), d=f"{float(v):.3f}"))
+            else:
+                extra = escape(self._t("adv_none"))
+            return f"<div>{head}<div>{extra}</div></div>"
+        g2 = self.game_id == GAME2
+        th = [self._t("adv_option"), self._t("adv_exact"), self._t("adv_dec")] + ([self._t("adv_allup")] if g2 else [])
+        cells = "".join(f"<th style='text-align:left;padding:2px 6px'>{escape(h)}</th>" for h in th)
+        trs = []
+        for r in rows:
+            mark = ("★ " if r["best"] else "") + ("◆ " if r["best_all_up"] and g2 else "")
+            style = "background:#e6f4ea;font-weight:bold" if r["best"] else ""
+            frac = _fmt_frac(r["value"])
+            tds = [f"{mark}{escape(r['label'])}",
+                   f"<span style='font-family:monospace;font-size:11px;word-break:break-all'>{escape(frac)}</span>",
+                   f"{float(r['value']):+.3f}"]
+            if g2:
+                tds.append(f"{float(r['all_up']):.4f}")
+            data = f" data-best='{int(r['best'])}'"
+            trs.append(f"<tr class='sp-advice-row' style='{style}'{data}>"
+                       + "".join(f"<td style='padding:2px 6px;vertical-align:top;max-width:420px'>{c}</td>" for c in tds)
+                       + "</tr>")
+        legend = self._t("adv_best") + (" · " + self._t("adv_best_up") if g2 else "")
+        return (f"<div>{head}<table style='border-collapse:collapse;font-size:13px'><tr>{cells}</tr>{''.join(trs)}"
+                f"</table><div style='font-size:12px;color:#555'>{escape(legend)}. {escape(self._t('adv_note'))}</div></div>")
+
+    # --- rendering -------------------------------------------------------------------------------
+    def _render(self):
+        st = self.state
+        g2 = self.game_id == GAME2
+        self.title.value = f"<b style='font-size:18px'>{escape(self._t('title'))}</b>"
+        opts = ((self._t("game1"), GAME1), (self._t("game2"), GAME2))
+        if tuple(self.game_toggle.options) != opts or self.game_toggle.value != self.game_id:
+            self._syncing = True  # relabelling resets the value; that is not a switch of game
+            try:
+                self.game_toggle.options = opts
+                self.game_toggle.value = self.game_id
+            finally:
+                self._syncing = False
+        self.new_button.description = self._t("new")
+        self.advisor_toggle.description = self._t("advisor")
+        self.bot_step_button.description = self._t("bot_step")
+        self.bot_finish_button.description = self._t("bot_finish")
+        cp = self.session.current_player()
+        # status line
+        if cp == TERMINAL:
+            totals = st.scores()
+            best = max(totals)
+            who = ", ".join(self.player_name(p) for p in range(self.players) if totals[p] == best)
+            self.status.value = f"<b>{escape(self._t('winner', who=who))}</b>"
+        else:
+            r = st.round + 1
+            self.status.value = escape(self._t("status", r=r, R=st.rounds, who=self.player_name(st.player)))
+        self._render_dice()
+        self._render_slides()
+        self._render_buttons()
+        # message and log
+        last = self.messages[-1] if self.messages else ""
+        if cp != TERMINAL and self.bot_pending() and not self._bot_task:
+            hint = self._t("wait_bot")
+        elif self._bot_task:
+            hint = self._t("bot_running")
+        elif self._human_to_throw() and not last:
+            hint = self._t("your_turn")
+        else:
+            hint = ""
+        self.message.value = (f"<div style='font-size:16px;min-height:24px;padding:4px;background:#f7f3e8'>"
+                              f"{escape(last)}</div>"
+                              + (f"<div style='font-size:12px;color:#666'>{escape(hint)}</div>" if hint else ""))
+        self.log_view.value = log_html(self.messages[:-1], keep=8)
+        # advisor
+        if self.advisor_toggle.value:
+            self.advisor.layout.display = None
+            self.advisor.value = self._advisor_html()
+        else:
+            self.advisor.layout.display = "none"
+            self.advisor.value = ""
+        self._render_score()
+        self.table_html.value = "" if g2 else self._table1_html()
+        self.table_html.layout.display = "none" if g2 else None
+
+    def _render_dice(self):
+        st = self.state
+        if self.game_id == GAME2:
+            vals = list(st.dice) if st.dice else []
+            if vals:
+                pic = svg.dice_row(vals, size=56)
+                cap = f"{vals[0]} + {vals[1]}" + (" · Pasch" if vals[0] == vals[1] else "")
+            else:
+                pic = svg.dice_row([0, 0], size=56, muted=(0, 1))
+                cap = ""
+            data = ",".join(map(str, vals))
+        else:
+            vals = list(st.throw) if st.throw and st.phase in (S1.ASSIGN, S1.JOKER_DECIDE) else []
+            n_in = st.dice if st.phase != S1.OVER else 0
+            if vals:
+                shown = vals + [0] * (S1.NUM_DICE - len(vals))
+                muted = tuple(range(len(vals), S1.NUM_DICE))
+            else:
+                shown = [0] * S1.NUM_DICE
+                muted = tuple(range(n_in, S1.NUM_DICE))
+            pic = svg.dice_row(shown, size=56, muted=muted)
+            cap = " ".join(map(str, vals)) + (f" · {self._keep_text(n_in)} " + ("im Spiel" if self.lang == "de" else "in play")
+                                               if st.phase != S1.OVER else "")
+            data = ",".join(map(str, vals))
+        self.dice_html.value = (f"<div class='sp-dice-pic' data-dice='{data}' style='display:flex;align-items:center;"
+                                f"gap:12px'>{pic}<span style='font-size:18px'>{escape(cap)}</span></div>")
+
+    def _slide_pic(self, label, up: bool, accent="#c0392b", title="", caption="") -> str:
+        pic = svg.slides_row([label], [up], SLIDE_W, SLIDE_H, accents={0: accent}, titles={0: title})
+        cap = f"<div style='font-size:10px;color:#555;height:12px'>{escape(caption)}</div>"
+        return (f"<div data-slide='{escape(str(label))}' data-up='{int(up)}' style='text-align:center'>"
+                f"{pic}{cap}</div>")
+
+    def _render_slides(self):
+        st = self.state
+        if self.game_id == GAME2:
+            for v in range(1, 10):
+                up = bool(st.mask >> (v - 1) & 1)
+                self.slide_html[v].value = self._slide_pic(v, up, accent="#27ae60" if v == 5 else "#c0392b")
+            return
+        for v in range(1, 7):
+            self.slide_html[v].value = self._slide_pic(v, bool(st.pushed >> (v - 1) & 1))
+        in_jokers = st.row >= 0
+        for i in range(3):
+            # As on the device: going into the jokers pushes all three up; each 1 pushes one down.
+            up = in_jokers and i >= st.jokers
+            cap = ""
+            if i == 1:
+                cap = self._t("jokers_caption", j=st.jokers) if in_jokers else "Joker"
+            self.slide_html[f"J{i + 1}"].value = self._slide_pic("J", up, accent=JOKER_ACCENT,
+                                                                 title=self._t("jokers_caption_off"), caption=cap)
+
+    def _render_buttons(self):
+        st = self.state
+        g2 = self.game_id == GAME2
+        legal = self._human_legal()
+        human_throw = self._human_to_throw()
+        best = None
+        if self.advisor_toggle.value and legal:
+            adv = self.advice()
+            best = {r["action"] for r in adv if r["best"]}
+        # throw / throw again
+        again = S2.ROLL if g2 else S1.THROW_AGAIN
+        tb = self.throw_button
+        if human_throw:
+            n = st.dice if not g2 else 2
+            if not g2 and st.phase == S1.JOKER_THROW:
+                tb.description = self._t("joker_roll", n=n)
+            else:
+                tb.description = self._t("throw") if g2 else self._t("throw_n", n=n)
+            tb.disabled = False
+        elif again in legal:
+            if g2:
+                tb.description = self._t("roll")
+            elif st.phase == S1.JOKER_DECIDE:
+                tb.description = self._t("joker_roll", n=st.dice)
+            else:
+                tb.description = self._t("roll_n", n=st.dice)
+            tb.disabled = False
+        else:
+            tb.description = self._t("throw")
+            tb.disabled = True
+        tb.button_style = "success" if best and again in best else "primary"
+        # stop
+        stop = S2.STOP if g2 else S1.STOP
+        sb = self.stop_button
+        if stop in legal:
+            if g2:
+                pts = S2.stop_points(st.mask, st.x5_on_stop)
+            else:
+                pts = st.stop_value()
+            sb.description = self._t("stop_pts", pts=_signed(pts) if g2 else pts)
+            sb.disabled = False
+        else:
+            sb.description = self._t("stop")
+            sb.disabled = True
+        sb.button_style = "success" if best and stop in best else "warning"
+        # Spiel 2: doubles and pushes
+        self._show(self.decline_button, g2 and S2.DECLINE in legal)
+        self._show(self.accept_button, g2 and S2.ACCEPT in legal)
+        self.decline_button.description = self._t("decline")
+        self.decline_button.button_style = "success" if best and S2.DECLINE in best else ""
+        if g2 and st.dice:
+            self.accept_button.description = self._t("accept", pts=_signed(S2.bust_points(st.mask, *st.dice)))
+        self.accept_button.button_style = "success" if best and S2.ACCEPT in best else ""
+        if g2:
+            for v, b in self.all_push_buttons.items():
+                ok = S2.PUSH[v] in legal
+                self._show(b, ok, hide_only=True)
+                if ok:
+                    a, bb = st.dice
+                    ways = [t.split(" = ")[0] for val, t in S2.formations(a, bb, bool(st.mask & S2.FIVE), st.five_ops)
+                            if val == v]
+                    short = min(ways, key=len)
+                    b.description = f"{v} ({short})" if short != str(v) else str(v)
+                    b.tooltip = " | ".join(t for val, t in S2.formations(a, bb, bool(st.mask & S2.FIVE), st.five_ops)
+                                           if val == v)
+                    b.button_style = "success" if best and S2.PUSH[v] in best else "info"
+                else:
+                    b.description = str(v)
+                    b.tooltip = ""
+        # Spiel 1: jokers and assignments
+        self._show(self.jokers_button, not g2 and S1.JOKERS in legal)
+        if not g2 and S1.JOKERS in legal:
+            self.jokers_button.description = self._t("jokers", base=S1.STOP_POINTS[st.pushed])
+            self.jokers_button.button_style = "success" if best and S1.JOKERS in best else "info"
+        assigns = [a for a in legal if isinstance(a, S1.Assign)] if not g2 else []
+        self._render_assign(assigns, best)
+        # bots
+        pending = self.bot_pending()
+        manual = pending and not self._bot_task
+        self._show(self.bot_step_button, manual)
+        self._show(self.bot_finish_button, pending)
+        self.new_button.description = self._t("new")
+
+    def _render_assign(self, assigns, best):
+        buttons = []
+        for i, a in enumerate(assigns):
+            if i < len(self.assign_buttons):
+                b = self.assign_buttons[i]
+            else:
+                b = W.Button(layout=W.Layout(width="auto", margin="2px"))
+                b.on_click(lambda btn, i=i: self._guarded(btn, lambda: self._on_assign(i)))
+                self.assign_buttons.append(b)
+            b._sp_action = a
+            b._dom_classes = ("sp-assign", "sp-assign-" + "-".join(map(str, a.pushed or ("none",))) + f"-k{a.keep}")
+            b.description = self.assign_label(a, self.state.throw)
+            b.tooltip = str(a)
+            b.disabled = False
+            b.button_style = "success" if best and a in best else "info"
+            buttons.append(b)
+        for b in self.assign_buttons[len(assigns):]:
+            b.disabled = True
+            b._sp_action = None
+        self.assign_box.children = buttons
+        self.assign_box.layout.display = None if buttons else "none"
+
+    def _on_assign(self, i):
+        b = self.assign_buttons[i]
+        a = getattr(b, "_sp_action", None)
+        if a is None:
+            return
+        self._act(a)
+
+    @staticmethod
+    def _show(button, on: bool, hide_only: bool = False):
+        button.disabled = not on
+        if hide_only:
+            button.layout.visibility = None if on else "hidden"
+        else:
+            button.layout.display = None if on else "none"
+
+    def _render_score(self):
+        st = self.state
+        headers = [self._t("round")] + [self.player_name(p) for p in range(self.players)]
+        rows = []
+        per = {}
+        for r, p, pts in self.results:
+            per[(r, p)] = pts
+        for r in range(1, st.rounds + 1):
+            rows.append([r] + [per.get((r, p), "") for p in range(self.players)])
+        totals = st.scores()
+        rows.append([self._t("total")] + list(totals))
+        cur = None if st.current_player() == TERMINAL else st.round
+        self.score.value = score_table_html(headers, rows, highlight_row=cur)
+
+    def _table1_html(self) -> str:
+        head = [self._t("row_col"), self._t("slides_col")] + [self._t("jokers_n", n=j) for j in range(4)]
+        rows = []
+        current = -1
+        st = self.state
+        if st.phase != S1.OVER:
+            current = st.row if st.row >= 0 else S1.BEST_ROW[st.pushed]
+        for row in S1.ROWS:
+            kind = self._t("exact_yes") if row.exact else self._t("exact_no")
+            rows.append([row.name[self.lang], f"{kind} {'+'.join(map(str, row.slides))}", *row.points])
+        return (f"<div><b>{escape(self._t('table_title'))}</b> "
+                f"{svg.badge(self._t('recon'), '#8e44ad')}</div>"
+                + score_table_html(head, rows, highlight_row=current if current >= 0 else None))

@@ -1,0 +1,306 @@
+"""The Würfel Joker widget, driven in CPython without a front-end (ipywidgets works headless).
+
+Every click goes through the same button handlers a person uses; the expectations come from the
+engine and the exact solvers, never from the widget itself.
+"""
+
+import asyncio
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from spieltisch.core.game import CHANCE, TERMINAL  # noqa: E402
+from spieltisch.core.match import Match  # noqa: E402
+from spieltisch.games.wuerfel_joker import solver1, solver2  # noqa: E402
+from spieltisch.games.wuerfel_joker import spiel1 as S1  # noqa: E402
+from spieltisch.games.wuerfel_joker import spiel2 as S2  # noqa: E402
+from spieltisch.ui.widgets import WuerfelJokerApp  # noqa: E402
+
+G1, G2 = "wuerfel-joker-1", "wuerfel-joker-2"
+
+
+def app2(seed=7, **kw):
+    return WuerfelJokerApp(game=G2, players=2, bots="optimal", lang="de", seed=seed, **kw)
+
+
+def first_throw(game, seed, players=2, options=None):
+    return Match(game, players, options, seed).step_chance()
+
+
+def seed_where(pred, game=G2, limit=500):
+    for s in range(limit):
+        if pred(first_throw(game, s)):
+            return s
+    raise AssertionError("no seed found")
+
+
+def frozen(app):
+    return (app.state.snapshot(), list(app.messages), list(app.results))
+
+
+def test_lazy_export_and_display():
+    from spieltisch.ui import widgets
+    assert widgets.WuerfelJokerApp is WuerfelJokerApp
+    bundle = app2()._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_throw_shows_the_seeded_dice():
+    seed = 11
+    expected = first_throw(G2, seed)
+    app = app2(seed)
+    assert app.state.dice is None and "data-dice=''" in app.dice_html.value
+    app.click_throw()
+    assert app.state.dice == (expected.a, expected.b)
+    assert f"data-dice='{expected.a},{expected.b}'" in app.dice_html.value
+    assert f"{expected.a}+{expected.b}" in app.messages[-1]
+
+
+def test_only_legal_pushes_are_offered():
+    seed = seed_where(lambda t: t.a != t.b)
+    app = app2(seed)
+    app.click_throw()
+    legal = {a.value for a in app.state.legal_actions() if isinstance(a, S2.Push)}
+    assert legal and set(app.push_buttons) == legal
+    for v, b in app.all_push_buttons.items():
+        assert b.disabled == (v not in legal)
+        assert (b.layout.visibility == "hidden") == (v not in legal)
+    a, b = app.state.dice
+    for v in legal:  # the arithmetic is on the button: "7 (6+1)"
+        label = app.push_buttons[v].description
+        assert label.startswith(f"{v} (") or label == str(v)
+        assert any(label[len(str(v)) + 2:-1] == t.split(" = ")[0] for val, t in S2.formations(a, b, False) if val == v)
+    # decisions that are not legal now are disabled
+    assert app.stop_button.disabled and app.throw_button.disabled
+    assert app.decline_button.disabled and app.decline_button.layout.display == "none"
+
+
+def test_push_moves_the_slide_in_state_and_picture_then_stop_scores():
+    seed = seed_where(lambda t: t.a != t.b)
+    app = app2(seed)
+    app.click_throw()
+    v = max(app.push_buttons)
+    assert "data-up='0'" in app.slide_html[v].value
+    app.click_push(v)
+    assert app.state.mask == 1 << (v - 1)
+    assert "data-up='1'" in app.slide_html[v].value
+    assert all("data-up='0'" in app.slide_html[w].value for w in range(1, 10) if w != v)
+    assert app.state.phase == S2.STOP_OR_THROW and not app.push_buttons
+    expected = -S2.SUM_DOWN[1 << (v - 1)]
+    assert str(abs(expected)) in app.stop_button.description
+    app.click_stop()
+    assert app.state.totals[0] == expected
+    assert app.results[-1] == (1, 0, expected)
+    assert f"<td style='padding:2px 8px;text-align:right'>{expected}</td>" in app.score.value
+    assert str(abs(expected)) in app.messages[-1]
+    assert app.bot_pending()
+
+
+def test_bots_finish_their_turns_step_by_step_and_at_once():
+    seed = seed_where(lambda t: t.a != t.b)
+    app = app2(seed)
+    app.click_throw()
+    app.click_push(min(app.push_buttons))
+    app.click_stop()
+    assert app.state.player == 1 and app.bot_pending()
+    assert not app.bot_step_button.disabled and app.bot_step_button.layout.display != "none"
+    before = app.state.snapshot()
+    app.click_bot_step()  # the bot's throw
+    assert app.state.snapshot() != before and app.messages[-1].startswith("Bot 2")
+    app.click_bot_finish()
+    assert not app.bot_pending()
+    assert app.state.player == 0 and app.state.round == 1 and app.state.current_player() == CHANCE
+    assert [r[:2] for r in app.results] == [(1, 0), (1, 1)]
+    assert app.results[1][2] == app.state.totals[1]
+    assert app.bot_step_button.layout.display == "none"
+
+
+def test_human_cannot_act_for_the_bot():
+    seed = seed_where(lambda t: t.a != t.b)
+    app = app2(seed)
+    app.click_throw()
+    app.click_push(min(app.push_buttons))
+    app.click_stop()
+    snap = frozen(app)
+    app.click_throw()  # the bot is to throw: the human's throw button is disabled
+    app.click_stop()
+    assert frozen(app) == snap
+
+
+def test_illegal_clicks_change_nothing():
+    seed = seed_where(lambda t: t.a != t.b)
+    app = app2(seed)
+    app.click_throw()
+    snap = frozen(app)
+    illegal = [v for v in range(1, 10) if v not in app.push_buttons]
+    assert illegal
+    app.click_push(illegal[0])  # disabled and hidden
+    app.click_stop()  # stopping before a push is not allowed
+    app.click_throw()
+    app.click_decline()  # no doubles
+    app.click_accept()
+    assert frozen(app) == snap
+    # an illegal action that reaches the engine is rejected with the rule and changes no state
+    app._act(S2.PUSH[illegal[0]])
+    assert app.state.snapshot() == snap[0]
+    assert app.messages[-1].startswith("Nicht erlaubt")
+
+
+def test_doubles_can_be_declined():
+    seed = seed_where(lambda t: t.a == t.b)
+    app = app2(seed)
+    app.click_throw()
+    assert app.state.dice[0] == app.state.dice[1]
+    assert not app.decline_button.disabled and app.decline_button.layout.display != "none"
+    n = len(app.session.match.actions)
+    app.click_decline()
+    acts = app.session.match.actions[n:]
+    assert acts[0] == S2.DECLINE and isinstance(acts[1], S2.Throw)  # declining throws again at once
+    assert app.state.player == 0
+
+
+def test_advisor_values_are_the_solvers_exact_fractions():
+    seed = seed_where(lambda t: t.a != t.b)
+    app = app2(seed)
+    app.advisor_toggle.value = True
+    assert "sp-advisor" in app.advisor._dom_classes
+    # before the throw: the value of the turn
+    t0 = solver2.solve({}, "expected").start_value()
+    assert f"{t0.numerator}/{t0.denominator}" in app.advisor.value
+    app.click_throw()
+    rows = app.advice()
+    ref = solver2.advise(app.state)
+    assert [r["action"] for r in rows] == [d["action"] for d in ref]
+    assert [r["value"] for r in rows] == [d["expected"] for d in ref]
+    assert [r["all_up"] for r in rows] == [d["all_up"] for d in ref]
+    best = solver2.solve(app.state, "expected").best_action(app.state)
+    assert [r["action"] for r in rows if r["best"]][0] == best
+    html = app.advisor.value
+    for r in rows:
+        f = r["value"]
+        assert f"{f.numerator}/{f.denominator}" in html
+        assert f"{float(f):+.3f}" in html
+    assert html.count("data-best='1'") == sum(r["best"] for r in rows)
+    assert app.push_buttons[best.value].button_style == "success"
+    # after the push: stop versus throw again
+    app.click_push(best.value)
+    sol = solver2.solve(app.state, "expected")
+    vals = {r["action"]: r["value"] for r in app.advice()}
+    assert vals == {S2.STOP: sol.stop_value(app.state.mask), S2.ROLL: sol.throw_value(app.state.mask)}
+    app.advisor_toggle.value = False
+    assert app.advisor.layout.display == "none"
+
+
+def test_language_toggle_changes_labels():
+    app = app2()
+    assert app.throw_button.description == "Würfeln"
+    assert "Runde" in app.status.value and "Berater" == app.advisor_toggle.description
+    app.set_lang("en")
+    assert app.throw_button.description == "Throw"
+    assert "Round" in app.status.value and app.advisor_toggle.description == "Advisor"
+    assert app.game_id == G2 and app.game_toggle.value == G2  # relabelling is not a game switch
+    assert [lab for lab, _ in app.game_toggle.options] == ["Game 1 (1–6 + jokers)", "Game 2 (1–9)"]
+    app.click_throw()
+    assert app.messages[-1].startswith("You: Throw")
+    app.set_lang("de")
+    assert app.stop_button.description.startswith("Aufhören")
+
+
+def test_spiel1_assign_and_jokers():
+    app = WuerfelJokerApp(game=G1, seed=3, lang="en")
+    assert app.game_id == G1 and len(app.slide_html) == 9 and not app.all_push_buttons
+    assert "Rekonstruktion / reconstruction" in app.table_html.value
+    sol = solver1.solve({})
+    app.advisor_toggle.value = True
+    went_into_jokers = False
+    for _ in range(400):  # play the advisor's best move, but go into the jokers whenever allowed
+        st = app.state
+        if st.current_player() == TERMINAL:
+            break
+        if app.bot_pending():
+            app.click_bot_finish()
+            continue
+        if app._human_to_throw():
+            app.click_throw()
+            continue
+        legal = st.legal_actions()
+        if st.phase == S1.ASSIGN:
+            buttons = [b for b in app.assign_buttons if not b.disabled]
+            assert [b._sp_action for b in buttons] == legal  # one button per legal assignment
+            best = sol.best_action(st)
+            rows = app.advice()
+            assert [r["value"] for r in rows] == [v for _, v in sol.decision_values(st)]
+            i = legal.index(best)
+            app.click_assign(i)
+            assert app.state.pushed == st.pushed | best.mask
+            for v in best.pushed:
+                assert "data-up='1'" in app.slide_html[v].value
+        elif S1.JOKERS in legal:
+            app.click_jokers()
+            went_into_jokers = True
+            assert app.session.match.actions[-2] == S1.JOKERS or app.state.row >= 0 or app.results
+        elif st.phase == S1.JOKER_DECIDE:
+            app.click_stop()
+        else:
+            (app.click_stop if sol.best_action(st) == S1.STOP else app.click_throw)()
+    assert went_into_jokers
+    assert app.state.current_player() == TERMINAL
+    assert sum(p for _, who, p in app.results if who == 0) == app.state.totals[0]
+    assert "winner" in app.status.value
+
+
+def test_full_game_spiel2_with_advisor_play():
+    app = app2(seed=5)
+    app.advisor_toggle.value = True
+    for _ in range(2000):
+        st = app.state
+        if st.current_player() == TERMINAL:
+            break
+        if app.bot_pending():
+            app.click_bot_finish()
+        elif app._human_to_throw():
+            app.click_throw()
+        else:
+            best = [r["action"] for r in app.advice() if r["best"]][0]
+            if isinstance(best, S2.Push):
+                app.click_push(best.value)
+            else:
+                {S2.STOP: app.click_stop, S2.ROLL: app.click_throw, S2.DECLINE: app.click_decline,
+                 S2.ACCEPT: app.click_accept}[best]()
+    assert app.state.current_player() == TERMINAL
+    assert len(app.results) == 20
+    for p in (0, 1):
+        assert sum(pts for _, who, pts in app.results if who == p) == app.state.totals[p]
+    assert "gewonnen" in app.status.value
+    # a new game starts from scratch with the next seed
+    app.new_button.click()
+    assert app.state.round == 0 and not app.results and app.seed == 6
+
+
+def test_switching_games_starts_a_fresh_game():
+    app = app2()
+    app.click_throw()
+    app.switch_game(G1)
+    assert app.game_id == G1 and app.state.phase == S1.THROW and app.state.dice == 3
+    app.switch_game(G2)
+    assert app.game_id == G2 and app.state.dice is None and len(app.all_push_buttons) == 9
+
+
+def test_bots_play_by_themselves_when_an_event_loop_runs():
+    async def main():
+        seed = seed_where(lambda t: t.a != t.b)
+        app = app2(seed, bot_delay=0)
+        app.click_throw()
+        app.click_push(min(app.push_buttons))
+        app.click_stop()
+        assert app._bot_task  # scheduled on the running loop
+        for _ in range(500):
+            if not app.bot_pending():
+                break
+            await asyncio.sleep(0)
+        assert not app.bot_pending() and app.state.player == 0 and len(app.results) == 2
+        await asyncio.sleep(0)
+        assert not app._bot_task
+
+    asyncio.run(main())
