@@ -34,6 +34,28 @@ SOLVERS = (
 HANDWRITTEN = (("wuerfel-joker-2", "spiel2_turn"), ("wuerfel-joker-1", "spiel1_turn"))
 
 
+def _cpu_clock():
+    """CPU seconds of this process: robust when other work shares the machine. In Pyodide under
+    Node, ``process.cpuUsage()`` of the Node process (user + system)."""
+    if sys.platform == "emscripten":
+        try:
+            from js import process  # Node's process object
+
+            def clock():
+                u = process.cpuUsage()
+                return (u.user + u.system) / 1e6
+
+            clock()
+            return clock, "cpu: Node process.cpuUsage() user+system"
+        except Exception:
+            return time.perf_counter, "wall: perf_counter (no Node process object)"
+    return time.process_time, "cpu: time.process_time()"
+
+
+CLOCK = time.perf_counter
+CLOCK_NAME = "wall: perf_counter"
+
+
 def _clear_caches(module) -> list[str]:
     cleared = []
     for name, obj in list(vars(module).items()):
@@ -61,12 +83,13 @@ def bench_solvers() -> list[dict]:
             continue
         defaults = {s.name: s.default for s in cls.option_specs}
         row["caches_cleared"] = _clear_caches(module)
-        t0 = time.perf_counter()
+        t0, w0 = CLOCK(), time.perf_counter()
         sol = module.solve(dict(defaults), *args)  # a fresh options dict as well
-        row["cold_s"] = time.perf_counter() - t0
-        t0 = time.perf_counter()
+        row["cold_s"] = CLOCK() - t0
+        row["cold_wall_s"] = time.perf_counter() - w0
+        t0 = CLOCK()
         module.solve(dict(defaults), *args)
-        row["warm_s"] = time.perf_counter() - t0
+        row["warm_s"] = CLOCK() - t0
         start = getattr(sol, "start_value", None)
         if callable(start):
             v = start()
@@ -102,12 +125,12 @@ def measure_rate(game_id: str, players: int, options: dict, seconds: float, seed
         while w_elapsed < seconds / windows or w_games == 0:
             seeds = game_seeds(seed + chunk, batch)  # outside the timed part
             chunk += 1
-            t0 = time.perf_counter()
+            t0 = CLOCK()
             for cs, bs in seeds:
                 m = play_one(game_id, players, options, bots, cs, bs)
                 actions += len(m.actions)
                 total_score += float(m.state.scores()[0])
-            w_elapsed += time.perf_counter() - t0
+            w_elapsed += CLOCK() - t0
             w_games += batch
             if batch < 1024 and w_elapsed < seconds / windows / 8:
                 batch *= 2
@@ -143,22 +166,60 @@ def bench_rates(seconds: float) -> list[dict]:
     return out
 
 
-def bench_overhead(rates: list[dict], seconds: float) -> list[dict]:
+def measure_play_only(game_id: str, seconds: float, seed: int = 7, windows: int = 5) -> float:
+    """Games/s of ``Match.play`` alone (1 player, 1 round): Match, bots and generators are built
+    outside the timed part, so this is the engine's per-action cost without its per-game set-up."""
+    from spieltisch.core.match import Match
+    from spieltisch.core.registry import make_bot
+    from spieltisch.core.rng import Rng
+    from spieltisch.core.simulate import game_seeds
+
+    best = 0.0
+    chunk = 0
+    for _ in range(windows):
+        w_games, w_elapsed = 0, 0.0
+        while w_elapsed < seconds / windows:
+            ready = []
+            for cs, bs in game_seeds(seed + chunk, 256):
+                m = Match(game_id, 1, {"rounds": 1}, cs)
+                ready.append((m, [make_bot(m.game, "random")], Rng(bs)))
+            chunk += 1
+            t0 = CLOCK()
+            for m, bots, rng in ready:
+                m.play(bots, rng)
+            w_elapsed += CLOCK() - t0
+            w_games += len(ready)
+        best = max(best, w_games / w_elapsed)
+    return best
+
+
+def bench_overhead(rates: list[dict], seconds: float, rounds: int = 5) -> list[dict]:
+    """Engine vs hand-written, measured in alternating windows (engine, hand-written, play only,
+    ...) so that load from elsewhere on the machine hits all three alike; best window of each."""
     import handwritten
 
-    by_game = {r["game"]: r for r in rates if r["kind"] == "1p1r"}
+    registered = {(r["game"], r["kind"]) for r in rates}
     out = []
     for game_id, fn_name in HANDWRITTEN:
-        engine = by_game.get(game_id)
-        if engine is None:
+        if (game_id, "1p1r") not in registered:
             out.append({"game": game_id, "skipped": "game not registered (or has no rounds option)"})
             continue
-        hand = handwritten.rate(getattr(handwritten, fn_name), seconds)
+        turn = getattr(handwritten, fn_name)
+        w = seconds / rounds
+        engine, hand, play_only = [], [], []
+        for i in range(rounds):
+            engine.append(measure_rate(game_id, 1, {"rounds": 1}, w, seed=100 + i, windows=1))
+            hand.append(handwritten.rate(turn, w, seed=100 + i, windows=1, clock=CLOCK))
+            play_only.append(measure_play_only(game_id, w, seed=200 + 10 * i, windows=1))
+        e = max(r["games_per_s"] for r in engine)
+        h = max(r["games_per_s"] for r in hand)
+        p = max(play_only)
         out.append({
-            "game": game_id, "handwritten": fn_name,
-            "engine_games_per_s": engine["games_per_s"], "handwritten_games_per_s": hand["games_per_s"],
-            "overhead": hand["games_per_s"] / engine["games_per_s"],
-            "engine_mean_score": engine["mean_score_seat0"], "handwritten_mean_score": hand["mean_score"],
+            "game": game_id, "handwritten": fn_name, "windows": rounds,
+            "engine_games_per_s": e, "handwritten_games_per_s": h, "overhead": h / e,
+            "engine_play_only_games_per_s": p, "overhead_play_only": h / p,
+            "engine_mean_score": sum(r["mean_score_seat0"] * r["games"] for r in engine) / sum(r["games"] for r in engine),
+            "handwritten_mean_score": sum(r["mean_score"] * r["games"] for r in hand) / sum(r["games"] for r in hand),
         })
     return out
 
@@ -167,7 +228,12 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="spieltisch benchmark body (JSON)")
     ap.add_argument("--quick", action="store_true", help="short timing windows")
     ap.add_argument("--seconds", type=float, default=None, help="timing window per measurement")
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                    help="cpu (default): this process's CPU time, robust on a shared machine; wall: perf_counter")
     args = ap.parse_args(argv)
+    global CLOCK, CLOCK_NAME
+    if args.clock == "cpu":
+        CLOCK, CLOCK_NAME = _cpu_clock()
     seconds = args.seconds or (0.25 if args.quick else 1.5)
 
     t_import = time.perf_counter()
@@ -186,6 +252,7 @@ def main(argv=None) -> int:
             "spieltisch": spieltisch.__version__,
             "import_s": t_import,
             "seconds_per_measurement": seconds,
+            "clock": CLOCK_NAME,
             # set by tests/pyodide/run.mjs: loading Pyodide and the wheel, before this script ran
             "pyodide_load": json.loads(os.environ.get("SPIELTISCH_PYODIDE_TIMING", "null")),
         },

@@ -114,8 +114,9 @@ def markdown(res: dict) -> str:
         out.append(f"- Pyodide start: loadPyodide {_s(load['load_pyodide_s'])}, wheel {_s(load['load_wheel_s'])}, "
                    f"`import spieltisch` {_s(pe['import_s'])} (CPython {_s(e['import_s'])})")
     out.append(f"- timing: best of {cp['rates'][0].get('windows', 1) if cp['rates'] else '?'} windows, "
-               f"{e['seconds_per_measurement']} s per measurement; the machine may be shared, so the best window "
-               "is reported")
+               f"{e['seconds_per_measurement']} s per measurement; clock: CPython {e.get('clock', '?')}"
+               + (f", Pyodide {pe.get('clock', '?')}" if pe else "")
+               + ". CPU time, since the machine may be shared (`--clock wall` for wall time).")
     out.append(f"- wheel: `{res['wheel']['name']}`, {res['wheel']['bytes'] / 1024:,.1f} KiB\n")
 
     out.append("## Random-bot games per second\n")
@@ -151,18 +152,21 @@ def markdown(res: dict) -> str:
     out.append("\n## Abstraction overhead (1 player, 1 round, random choices)\n")
     out.append("Ratio of `benchmarks/handwritten.py` (plain ints, no classes, same rules and decision points) "
                "to the engine's rate. Equal mean scores show both play the same random policy.\n")
+    out.append("*play only* times `Match.play` alone (Match, bots and generators built beforehand): the per-action "
+               "cost without the per-game set-up.\n")
     out.append(f"| game | engine CPython | hand-written CPython | overhead CPython | overhead Pyodide | "
-               f"target ≤ {OVERHEAD_TARGET:g}× | mean score engine / hand |")
-    out.append("|---|---:|---:|---:|---:|---|---|")
+               f"target ≤ {OVERHEAD_TARGET:g}× | play only: CPython games/s, overhead | mean score engine / hand |")
+    out.append("|---|---:|---:|---:|---:|---|---|---|")
     pov = {o["game"]: o for o in py["overhead"]} if py else {}
     for o in cp["overhead"]:
         if "skipped" in o:
-            out.append(f"| {o['game']} | skipped: {o['skipped']} | | | | | |")
+            out.append(f"| {o['game']} | skipped: {o['skipped']} | | | | | | |")
             continue
         p = pov.get(o["game"], {})
         out.append(f"| {o['game']} | {_n(o['engine_games_per_s'])}/s | {_n(o['handwritten_games_per_s'])}/s | "
                    f"{o['overhead']:.1f}× | {_n(p.get('overhead'), 1)}{'×' if p.get('overhead') else ''} | "
                    f"{_check(o['overhead'] <= OVERHEAD_TARGET)} | "
+                   f"{_n(o.get('engine_play_only_games_per_s'))}/s, {o.get('overhead_play_only', 0):.1f}× | "
                    f"{o['engine_mean_score']:.2f} / {o['handwritten_mean_score']:.2f} |")
 
     if py:
@@ -219,10 +223,12 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true", help="print JSON instead of Markdown")
     ap.add_argument("--no-pyodide", action="store_true", help="CPython only")
     ap.add_argument("--seconds", type=float, default=None, help="timing window per measurement")
+    ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                    help="cpu (default): CPU time of the benchmark process, robust on a shared machine")
     ap.add_argument("--profile", metavar="GAME", help="print a cProfile of GAME's random 1p1r loop and exit")
     args = ap.parse_args(argv)
 
-    body_args = ["--quick"] if args.quick else []
+    body_args = (["--quick"] if args.quick else []) + ["--clock", args.clock]
     if args.seconds:
         body_args += ["--seconds", str(args.seconds)]
 
