@@ -525,3 +525,14 @@ def test_registered_bots():
     from spieltisch.core.registry import make_bot
     g = Spiel1Game(2)
     assert make_bot(g, "optimal").name == "optimal" and make_bot(g, "threshold").name == "threshold"
+
+
+def test_bad_record_action_is_rejected_with_the_rule():
+    from spieltisch.core.errors import RecordError
+    m = Match(GAME_ID, 1, {"rounds": 1}, 3)
+    m.apply(DICE[(1, 2, 4)])
+    rec = m.to_record()
+    for bad, words in ((["assign", [6, 1], 3], "write"), (["assign", [1, 6], 2], "eliminated"),
+                       ("jokers", "assign after a throw")):
+        with pytest.raises(RecordError, match=words):
+            Match.from_record(dict(rec, actions=rec["actions"] + [bad]))

@@ -520,6 +520,8 @@ class Spiel1State(State):
             parsed = action_from_json(action)
             if parsed is None:
                 return IllegalActionError("actions", f"{action!r} is not a Würfel Joker action")
+            if self.current_player() >= 0 and parsed in self._legal_actions():
+                return IllegalActionError("actions", f"write {action!r} as {parsed.to_json()!r}")
             action = parsed
         ph = self.phase
         if ph is OVER:
