@@ -46,6 +46,11 @@ def _parser() -> argparse.ArgumentParser:
     game_args(s)
     s.add_argument("--json", action="store_true")
 
+    s = sub.add_parser("serve", help="serve a Panel app (needs the panel extra)")
+    s.add_argument("app", help="app name, e.g. wuerfel-joker")
+    s.add_argument("--port", type=int, default=5006)
+    s.add_argument("--address", default="127.0.0.1")
+
     s = sub.add_parser("replay", help="replay a game record (JSON file) and show the final position")
     s.add_argument("file")
     s.add_argument("--json", action="store_true")
@@ -60,7 +65,7 @@ def main(argv=None) -> int:
         return int(e.code or 0)
     try:
         return {"list": cmd_list, "play": cmd_play, "simulate": cmd_simulate,
-                "analyze": cmd_analyze, "replay": cmd_replay}[args.command](args)
+                "analyze": cmd_analyze, "replay": cmd_replay, "serve": cmd_serve}[args.command](args)
     except SpieltischError as e:
         print(f"spieltisch: error: {e}", file=sys.stderr)
         return 2
@@ -152,6 +157,24 @@ def _plain(value):
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {_plain(v)}" for k, v in value.items()) + "}"
     return json.dumps(value, ensure_ascii=False) if isinstance(value, (list, dict)) else str(value)
+
+
+def cmd_serve(args) -> int:
+    import subprocess
+
+    from .ui.panel import APPS
+
+    if args.app not in APPS:
+        raise SpieltischError(f"no Panel app {args.app!r}; apps: {', '.join(APPS)}")
+    try:
+        import panel  # noqa: F401
+    except ImportError:
+        raise SpieltischError("serving needs Panel: pip install 'spieltisch[panel]'") from None
+    origin = f"{args.address}:{args.port}"
+    cmd = [sys.executable, "-m", "panel", "serve", str(APPS[args.app]), "--address", args.address,
+           "--port", str(args.port), "--allow-websocket-origin", origin]
+    print(f"serving {args.app} on http://{origin}/{APPS[args.app].stem}", file=sys.stderr)
+    return subprocess.call(cmd)
 
 
 def cmd_replay(args) -> int:

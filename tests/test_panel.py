@@ -1,0 +1,94 @@
+"""The Panel advisor app in a real Panel server, driven by real Chromium (no mocks).
+
+The Vega-Lite chart is the same spec the notebooks show, which is how we check that one chart
+library serves both JupyterLite and Panel.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from spieltisch.ui.panel.wuerfel_joker import push_probability
+
+pytest.importorskip("panel")
+playwright = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = os.environ.get("SPIELTISCH_CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+
+
+def test_push_probability_exact():
+    # only slide 5 down: 1+4, 2+3 (4 ordered), 6-1 (2), 1x5 / 5:1 (2), the doubles 5,5 (1) -> 9/36
+    assert push_probability(0b111101111, "plus_minus") == Fraction(1, 4)
+    assert push_probability(0, "plus_minus") == 1
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def panel_server():
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "spieltisch", "serve", "wuerfel-joker", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/wuerfel_joker"
+    try:
+        for _ in range(120):
+            try:
+                urllib.request.urlopen(url, timeout=2)
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    raise RuntimeError(proc.stdout.read().decode())
+                time.sleep(0.5)
+        else:
+            raise RuntimeError("panel server did not start")
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+@pytest.mark.site
+def test_panel_advisor_in_chromium(panel_server):
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (make test installs Debian's chromium)")
+    ARTIFACTS.mkdir(exist_ok=True)
+    outside = []
+    with playwright.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        context = browser.new_context(viewport={"width": 1100, "height": 800})
+        context.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:"))
+                   else outside.append(r.url))
+        page = context.new_page()
+        page.goto(panel_server)
+        page.wait_for_selector(".sp-advice", timeout=60_000)
+        page.wait_for_selector(".sp-chart canvas, .sp-chart svg", timeout=60_000)
+        advice = page.locator(".sp-advice table")  # Panel renders into shadow roots; locators pierce them
+        advice.wait_for(timeout=30_000)
+        first = advice.inner_text()
+        assert "4" in first and "6−2 = 4" in first  # throw 6,2 with nothing up: push 4 is optimal
+        # push slide 4 up in the app: the kernel-side Python recomputes the advice
+        page.locator(".sp-slides button", has_text="4").first.click()
+        for _ in range(60):
+            second = page.locator(".sp-advice table").inner_text()
+            if second != first:
+                break
+            page.wait_for_timeout(500)
+        assert "6+2 = 8" in second and second != first
+        page.screenshot(path=str(ARTIFACTS / "panel-wuerfel-joker.png"), full_page=True)
+        browser.close()
+    assert outside == [], f"requests left 127.0.0.1: {outside[:5]}"
