@@ -367,7 +367,7 @@ def position_and_action(draw):
     return m, _candidate_actions(draw)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(position_and_action())
 def test_illegal_actions_raise_and_change_nothing(case):
     m, action = case
