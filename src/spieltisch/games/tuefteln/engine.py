@@ -270,12 +270,13 @@ class TuefteInState(State):
     def is_legal(self, action) -> bool:
         """Fast check, same answer as ``action in legal_actions()``."""
         if self.throw is None:
-            return self.rounds_done < self.game.layout.rounds and type(action) is Throw and action in THROWS
+            return (self.rounds_done < self.game.layout.rounds and type(action) is Throw
+                    and type(action.first) is int and type(action.second) is int and action in THROWS)
         if type(action) is not Place:
             return False
         f1, v1, f2, v2 = action
         a, b = self.throw
-        if not ((v1 == a and v2 == b) or (v1 == b and v2 == a)):
+        if type(v1) is not int or type(v2) is not int or not ((v1 == a and v2 == b) or (v1 == b and v2 == a)):
             return False
         if not (type(f1) is int and type(f2) is int and 0 <= f1 < f2 < FIELDS):
             return False
@@ -364,7 +365,7 @@ class TuefteInState(State):
             return IllegalActionError("placement", f"{action!r} is not a placement of two numbers")
         f1, v1, f2, v2 = action
         a, b = self.throw
-        if sorted((v1, v2)) != sorted((a, b)):
+        if type(v1) is not int or type(v2) is not int or sorted((v1, v2)) != sorted((a, b)):
             return IllegalActionError("write the throw",
                                       f"the dice show {a} and {b}; {v1} and {v2} cannot be written")
         for f in (f1, f2):
