@@ -135,6 +135,7 @@ def markdown(res: dict) -> str:
                    f"| {r['game']} | {r['label']} | {_n(r['games_per_s'])} | – | – | {tgt_txt} | {_n(r['actions_per_game'], 1)} |")
 
     out.append("\n## Exact solvers, cold (fresh process, caches cleared)\n")
+    out.append("CPU time, wall time in parentheses. *warm* = the same call again (the solvers cache their result).\n")
     out.append(f"| game | solver | CPython | Pyodide | Pyodide/CPython | target ≤ {SOLVER_TARGET_CPYTHON_S:g} s CPython, "
                f"≤ {SOLVER_TARGET_PYODIDE_S:g} s Pyodide | warm call (CPython) | value of a turn |")
     out.append("|---|---|---:|---:|---:|---|---:|---:|")
@@ -146,7 +147,8 @@ def markdown(res: dict) -> str:
         p = psol.get((s["game"], s["solver"]), {})
         pc = p.get("cold_s")
         ok = s["cold_s"] <= SOLVER_TARGET_CPYTHON_S and (pc is None or pc <= SOLVER_TARGET_PYODIDE_S)
-        out.append(f"| {s['game']} | `{s['solver']}` | {_s(s['cold_s'])} | {_s(pc)} | {_ratio(pc, s['cold_s'])} | "
+        out.append(f"| {s['game']} | `{s['solver']}` | {_s(s['cold_s'])} (wall {_s(s.get('cold_wall_s'))}) | "
+                   f"{_s(pc)} (wall {_s(p.get('cold_wall_s'))}) | {_ratio(pc, s['cold_s'])} | "
                    f"{_check(ok)} | {_s(s['warm_s'])} | {_n(s.get('start_value_float'), 4)} |")
 
     out.append("\n## Abstraction overhead (1 player, 1 round, random choices)\n")
