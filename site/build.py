@@ -1,0 +1,441 @@
+"""Build the offline static site into ``_site/``.
+
+Layout of the result::
+
+    _site/index.html          landing page, rendered from site/games.json
+    _site/img/*.svg           game pictures
+    _site/lite/               JupyterLite (Pyodide kernel), contents = notebooks/ + site/play/
+    _site/lite/static/pyodide self-hosted Pyodide core (npm) + the kernel's pure wheels (PyPI)
+    _site/lite/pypi/          our wheel + ipywidgets & co. for piplite
+
+Nothing in the built site may reach another host: the browser test in tests/site proves it.
+Run with the interpreter of the site venv (``make site``); it needs jupyterlite-core,
+jupyterlite-pyodide-kernel, jupyter_server and build from site/requirements.txt.
+Only the standard library is imported here, so the script itself is testable anywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import urllib.parse
+import zipfile
+from importlib import metadata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE_SRC = ROOT / "site"
+OUT = ROOT / "_site"
+DIST = ROOT / "dist"
+WORK = ROOT / "build" / "site"  # scratch space and download cache, ignored by git
+WHEEL_CACHE = WORK / "wheel-cache"
+NOTEBOOKS = ROOT / "notebooks"
+PLAY = SITE_SRC / "play"
+LITE = "lite"  # JupyterLite lives in _site/lite/, the landing page at the root
+STAMP = ".build-info.json"
+
+# The kernel (jupyterlite-pyodide-kernel 0.8.6) loads micropip from the Pyodide lock, then
+# piplite-installs ipykernel, comm, pyodide-kernel, jedi and ipython; what is not in its own
+# pypi/ folder or ours comes from the lock. These roots plus their lock dependencies are the
+# wheels that must sit next to pyodide.mjs.
+KERNEL_LOCK_ROOTS = ("micropip", "ipython", "jedi")
+
+# Wheels piplite needs in the browser besides ours: the widget stack, at exactly the versions
+# pinned in site/requirements.txt (read back from the venv so there is one source of truth).
+# widgetsnbextension is not here: the kernel ships its own 4.0.999 stand-in.
+BROWSER_PYPI = ("ipywidgets", "jupyterlab_widgets", "comm")
+# Requirements of ipywidgets that only carry front-end files; the kernel never imports them.
+FRONTEND_ONLY = {"jupyterlab-widgets", "widgetsnbextension"}
+
+# Files of the npm pyodide package the browser needs; the rest is Node typings and demos.
+PYODIDE_CORE = (
+    "pyodide.mjs",
+    "pyodide.js",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "package.json",
+)
+
+
+def log(msg: str) -> None:
+    print(f"[site] {msg}", flush=True)
+
+
+def run(cmd: list[str], **kw) -> None:
+    log("$ " + " ".join(str(c) for c in cmd))
+    subprocess.run([str(c) for c in cmd], check=True, **kw)
+
+
+def norm(name: str) -> str:
+    """PEP 503 name, so 'prompt_toolkit' in a lock's depends finds 'prompt-toolkit'."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+# --- inputs ---------------------------------------------------------------------------------
+
+
+def build_wheel() -> Path:
+    if not (ROOT / "pyproject.toml").exists():
+        sys.exit("no pyproject.toml at the repo root: nothing to put in the site")
+    DIST.mkdir(exist_ok=True)
+    for old in DIST.glob("spieltisch-*.whl"):
+        old.unlink()
+    run([sys.executable, "-m", "build", "--wheel", "--outdir", DIST, ROOT], stdout=sys.stderr)
+    wheels = sorted(DIST.glob("spieltisch-*-py3-none-any.whl"))
+    if not wheels:
+        sys.exit("python -m build made no py3-none-any wheel: Pyodide cannot load anything else")
+    return wheels[-1]
+
+
+def ensure_pyodide() -> Path:
+    """The Pyodide core from npm (site/package-lock.json), installed into site/node_modules."""
+    pkg = SITE_SRC / "node_modules" / "pyodide"
+    wanted = json.loads((SITE_SRC / "package.json").read_text())["dependencies"]["pyodide"]
+    have = None
+    if (pkg / "package.json").exists():
+        have = json.loads((pkg / "package.json").read_text())["version"]
+    if have != wanted:
+        run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=SITE_SRC)
+    return pkg
+
+
+def download_wheels(specs: list[str]) -> dict[str, Path]:
+    """pip-download pure wheels for Python 3.14 (Pyodide's) into the cache; name -> path."""
+    WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+
+    def cached() -> dict[tuple[str, str], Path]:
+        found = {}
+        for whl in WHEEL_CACHE.glob("*.whl"):
+            name, version = whl.name.split("-")[:2]
+            found[(norm(name), version)] = whl
+        return found
+
+    def key(spec: str) -> tuple[str, str]:
+        name, version = spec.split("==")
+        return norm(name), version
+
+    missing = [s for s in specs if key(s) not in cached()]
+    if missing:
+        run(
+            [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+             "--python-version", "3.14", "--implementation", "py", "--platform", "any",
+             "--dest", WHEEL_CACHE, *missing]
+        )
+    have = cached()
+    result = {}
+    for spec in specs:
+        if key(spec) not in have:
+            sys.exit(f"pip download did not produce a wheel for {spec}")
+        result[key(spec)[0]] = have[key(spec)]
+    return result
+
+
+# --- assembling the JupyterLite source dir ---------------------------------------------------
+
+
+def lock_closure(packages: dict, roots) -> list[str]:
+    by_norm = {norm(k): k for k in packages}
+    todo, seen = [norm(r) for r in roots], []
+    while todo:
+        n = todo.pop()
+        if n in seen:
+            continue
+        seen.append(n)
+        todo.extend(norm(d) for d in packages[by_norm[n]]["depends"])
+    return sorted(by_norm[n] for n in seen)
+
+
+def wheel_requires(whl: Path) -> list[str]:
+    """Runtime requirement names of a wheel (no extras), from its METADATA."""
+    with zipfile.ZipFile(whl) as z:
+        meta = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
+        lines = z.read(meta).decode("utf-8").splitlines()
+    names = []
+    for line in lines:
+        if line.startswith("Requires-Dist:") and "extra ==" not in line:
+            names.append(norm(re.match(r"[A-Za-z0-9._-]+", line.split(":", 1)[1].strip()).group(0)))
+    return names
+
+
+def lock_entry(whl: Path, name: str, version: str, depends: list[str]) -> dict:
+    return {
+        "name": name,
+        "version": version,
+        "file_name": whl.name,
+        "sha256": sha256(whl),
+        "depends": depends,
+        "imports": [],
+        "install_dir": "site",
+        "package_type": "package",
+        "unvendored_tests": False,
+    }
+
+
+def stage_pyodide(pyodide_pkg: Path, dest: Path, preload: dict[str, Path]) -> list[str]:
+    """Copy the core and the kernel's wheels; rewrite the lock to list only what we host.
+
+    PyPI's wheels are not byte-identical to Pyodide's own builds, so each entry's sha256 (and
+    file name, in case PyPI names it differently) is rewritten or the browser refuses it.
+    Packages we do not host are dropped, so a stray import fails fast instead of reaching a CDN.
+    ``preload`` (name -> wheel) adds our wheel and the widget stack, so the kernel can load them
+    at start (loadPyodideOptions.packages in jupyter-lite.json) and a play notebook can simply
+    ``import spieltisch``.
+    """
+    dest.mkdir(parents=True)
+    for name in PYODIDE_CORE:
+        shutil.copy2(pyodide_pkg / name, dest / name)
+    lock = json.loads((pyodide_pkg / "pyodide-lock.json").read_text())
+    names = lock_closure(lock["packages"], KERNEL_LOCK_ROOTS)
+    wheels = download_wheels([f"{n}=={lock['packages'][n]['version']}" for n in names])
+    hosted = {}
+    for n in names:
+        whl = wheels[norm(n)]
+        shutil.copy2(whl, dest / whl.name)
+        entry = dict(lock["packages"][n])
+        entry["file_name"] = whl.name
+        entry["sha256"] = sha256(whl)
+        entry["unvendored_tests"] = False
+        hosted[n] = entry
+    hosted_norm = {norm(n) for n in hosted} | {norm(n) for n in preload}
+    for name, whl in preload.items():
+        depends = []
+        for req in wheel_requires(whl):
+            if req in FRONTEND_ONLY:
+                continue
+            if req not in hosted_norm:
+                sys.exit(f"{whl.name} needs {req}, which the site does not host (add it to the pins)")
+            depends.append(req)
+        version = whl.name.split("-")[1]
+        shutil.copy2(whl, dest / whl.name)
+        hosted[name] = lock_entry(whl, name, version, depends)
+    lock["packages"] = hosted
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    return sorted(hosted)
+
+
+def browser_wheels(our_wheel: Path) -> dict[str, Path]:
+    """Our wheel plus the widget stack at the versions installed in this venv (the pins)."""
+    wheels = download_wheels([f"{n}=={metadata.version(n)}" for n in BROWSER_PYPI])
+    return {"spieltisch": our_wheel, **{norm(n): wheels[norm(n)] for n in BROWSER_PYPI}}
+
+
+def stage_pypi(wheels: dict[str, Path], dest: Path) -> list[str]:
+    """The same wheels for piplite, so `%pip install spieltisch` works in a notebook."""
+    dest.mkdir(parents=True)
+    for whl in wheels.values():
+        shutil.copy2(whl, dest / whl.name)
+    return sorted(p.name for p in dest.glob("*.whl"))
+
+
+def stage_contents(dest: Path) -> None:
+    """notebooks/*.ipynb at the root of the file browser, play notebooks under play/."""
+    dest.mkdir(parents=True)
+    if NOTEBOOKS.is_dir():
+        for src in sorted(NOTEBOOKS.rglob("*")):
+            rel = src.relative_to(NOTEBOOKS)
+            if any(part.startswith(".") for part in rel.parts) or src.is_dir():
+                continue
+            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, dest / rel)
+    else:
+        log("no notebooks/ folder yet: the site has only the play notebooks")
+    if PLAY.is_dir():
+        shutil.copytree(PLAY, dest / "play", ignore=shutil.ignore_patterns(".*"))
+
+
+def build_lite(our_wheel: Path) -> None:
+    lite_src = WORK / "lite-src"
+    contents = WORK / "contents"
+    for d in (lite_src, contents):
+        shutil.rmtree(d, ignore_errors=True)
+    lite_src.mkdir(parents=True)
+    shutil.copy2(SITE_SRC / "jupyter-lite.json", lite_src / "jupyter-lite.json")
+    wheels = browser_wheels(our_wheel)
+    preload = preload_names()
+    unknown = set(preload) - set(wheels)
+    if unknown:
+        sys.exit(f"loadPyodideOptions.packages names {sorted(unknown)}, which the build does not provide")
+    hosted = stage_pyodide(ensure_pyodide(), lite_src / "static" / "pyodide",
+                           {n: wheels[n] for n in preload})
+    log(f"Pyodide lock trimmed to {len(hosted)} hosted packages: {', '.join(hosted)}")
+    pypi = stage_pypi(wheels, lite_src / "pypi")
+    log(f"piplite wheels: {', '.join(pypi)}")
+    stage_contents(contents)
+    jupyter = Path(sys.executable).with_name("jupyter")
+    run(
+        [jupyter, "lite", "build", "--lite-dir", lite_src, "--output-dir", OUT / LITE,
+         "--contents", contents, "--no-sourcemaps"],
+        cwd=lite_src,
+    )
+    check_offline_config(OUT / LITE / "jupyter-lite.json")
+
+
+def preload_names() -> list[str]:
+    cfg = json.loads((SITE_SRC / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = cfg["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    return [norm(n) for n in kernel.get("loadPyodideOptions", {}).get("packages", [])]
+
+
+def check_offline_config(path: Path) -> None:
+    """Fail the build, not the browser, if the kernel would reach for a CDN."""
+    cfg = json.loads(path.read_text())["jupyter-config-data"]
+    kernel = cfg["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    if kernel.get("pyodideUrl") != "./static/pyodide/pyodide.mjs":
+        sys.exit(f"kernel pyodideUrl is {kernel.get('pyodideUrl')!r}, not the self-hosted copy")
+    if kernel.get("disablePyPIFallback") is not True:
+        sys.exit("disablePyPIFallback must be true: a missing wheel must fail, not go to PyPI")
+
+
+# --- landing page ----------------------------------------------------------------------------
+
+
+def lite_url(app: str, path: str) -> str:
+    return f"{LITE}/{app}/index.html?" + urllib.parse.urlencode({"path": path})
+
+
+def play_url(game: dict) -> str:
+    return f"play/{game['id']}.html"
+
+
+def render_landing(games: list[dict]) -> str:
+    template = (SITE_SRC / "landing" / "index.html").read_text(encoding="utf-8")
+    cards = []
+    for g in games:
+        esc = {k: html.escape(str(v)) for k, v in g.items() if isinstance(v, str)}
+        if g["ready"]:
+            links = (
+                f'<a class="button play" href="{html.escape(play_url(g))}">'
+                f'<span lang="de">Spielen</span><span lang="en">Play</span></a>\n'
+                f'<a class="button explore" href="{html.escape(lite_url("notebooks", g["explore"]))}">'
+                f'<span lang="de">Erkunden</span><span lang="en">Explore</span></a>'
+            )
+        else:
+            links = '<span class="soon"><span lang="de">kommt bald</span><span lang="en">coming soon</span></span>'
+        cards.append(
+            f"""<li class="game{'' if g['ready'] else ' not-ready'}" id="{esc['id']}" data-ready="{str(g['ready']).lower()}">
+  <img src="img/{esc['image']}" alt="" width="96" height="96">
+  <h2>{esc['name']}</h2>
+  <p lang="de">{esc['de']}</p>
+  <p lang="en">{esc['en']}</p>
+  <div class="links">{links}</div>
+</li>"""
+        )
+    return template.replace("<!-- GAMES -->", "\n".join(cards))
+
+
+def render_play_page(notebook: Path, title: str) -> str:
+    """A page showing only the game: the play notebook run in JupyterLite, code hidden."""
+    template = (SITE_SRC / "landing" / "play.html").read_text(encoding="utf-8")
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    code = [
+        "".join(c["source"]) if isinstance(c["source"], list) else c["source"]
+        for c in nb["cells"]
+        if c["cell_type"] == "code"
+    ]
+    query = [("kernel", "python"), ("toolbar", "0"), ("showBanner", "0"),
+             ("hideCodeInput", "1"), ("promptCellPosition", "bottom")]
+    query += [("code", c) for c in code if c.strip()]
+    src = f"../{LITE}/repl/index.html?" + urllib.parse.urlencode(query)
+    return (
+        template.replace("{{TITLE}}", html.escape(title))
+        .replace("{{SRC}}", html.escape(src))
+    )
+
+
+def build_landing(games: list[dict]) -> None:
+    (OUT / "img").mkdir(parents=True, exist_ok=True)
+    for svg in (SITE_SRC / "landing" / "img").glob("*.svg"):
+        shutil.copy2(svg, OUT / "img" / svg.name)
+    shutil.copy2(SITE_SRC / "landing" / "style.css", OUT / "style.css")
+    (OUT / "index.html").write_text(render_landing(games), encoding="utf-8")
+    (OUT / "play").mkdir(exist_ok=True)
+    # Every play notebook gets a page, ready or not (smoke.ipynb is the site's self-test);
+    # the landing page links only the ready games.
+    names = {g["id"]: g["name"] for g in games}
+    for nb in sorted(PLAY.glob("*.ipynb")):
+        page = render_play_page(nb, names.get(nb.stem, nb.stem))
+        (OUT / "play" / f"{nb.stem}.html").write_text(page, encoding="utf-8")
+    # GitHub Pages must serve folders like _static as they are.
+    (OUT / ".nojekyll").write_text("")
+
+
+def load_games() -> list[dict]:
+    games = json.loads((SITE_SRC / "games.json").read_text(encoding="utf-8"))["games"]
+    for g in games:
+        if g["ready"] and not (PLAY / f"{g['id']}.ipynb").exists():
+            sys.exit(f"game {g['id']} is marked ready but site/play/{g['id']}.ipynb is missing")
+    return games
+
+
+# --- freshness (the browser tests reuse a fresh _site/) --------------------------------------
+
+
+def input_files() -> list[Path]:
+    files = [ROOT / "pyproject.toml"]
+    for base in (SITE_SRC, NOTEBOOKS, ROOT / "src"):
+        if base.is_dir():
+            files += [
+                p for p in base.rglob("*")
+                if p.is_file()
+                and "node_modules" not in p.parts
+                and "__pycache__" not in p.parts
+                and ".egg-info" not in str(p)
+            ]
+    return [p for p in files if p.exists()]
+
+
+def is_fresh() -> bool:
+    stamp = OUT / STAMP
+    if not stamp.exists():
+        return False
+    built = stamp.stat().st_mtime
+    return all(p.stat().st_mtime <= built for p in input_files())
+
+
+def dir_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def build() -> None:
+    started = time.monotonic()
+    games = load_games()
+    shutil.rmtree(OUT, ignore_errors=True)
+    wheel = build_wheel()
+    build_lite(wheel)
+    build_landing(games)
+    info = {"wheel": wheel.name, "bytes": dir_size(OUT), "seconds": round(time.monotonic() - started, 1)}
+    (OUT / STAMP).write_text(json.dumps(info, indent=1))
+    log(f"built {OUT.relative_to(ROOT)}/: {info['bytes'] / 1e6:.1f} MB in {info['seconds']} s")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--if-stale", action="store_true", help="skip when _site/ is newer than every input")
+    args = parser.parse_args(argv)
+    if args.if_stale and is_fresh():
+        log(f"{OUT.relative_to(ROOT)}/ is fresh, not rebuilding")
+        return 0
+    os.chdir(ROOT)
+    build()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
