@@ -70,6 +70,7 @@ def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lan
     if categories is None:
         categories = scoring.square_categories(values)
     strip = round(cell * 0.5)  # label strip under each row of squares
+    label_lang = lang if cell >= 30 else "de"  # small sheets: the sheet's own short words (4er, Str)
     pad = 4
     top = round(cell * 0.55) if title else 0
     foot = round(cell * 0.42) if note else 0
@@ -123,7 +124,7 @@ def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lan
         if cat is not None:
             out.append(f'<text x="{x + cell}" y="{y + 2 * cell + strip * 0.75:.1f}" '
                        f'font-size="{round(strip * 0.7)}" text-anchor="middle" font-weight="bold" '
-                       f'fill="{CAT_COLOURS[cat]}">{escape(square_label(cat, lang))}</text>')
+                       f'fill="{CAT_COLOURS[cat]}">{escape(square_label(cat, label_lang))}</text>')
     if note:
         word = "Rekonstruktion / reconstruction"
         out.append(f'<text x="{pad}" y="{height - pad - 2}" font-size="{round(foot * 0.62)}" fill="#666" '
