@@ -15,7 +15,6 @@ go one after the other (the machine has two cores; running them together would d
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import subprocess
 import sys
@@ -55,27 +54,32 @@ def run_body(kind: str, wheel: Path, site: Path, body_args: list[str]) -> dict:
 
 
 def measure_site() -> dict:
-    """Site size and time-to-first-widget from ``site/measure.py`` (someone else's), if built."""
+    """Site size and time-to-first-widget from ``site/measure.py`` (someone else's), if the site is built.
+
+    Runs it like ``make measure`` does: with the site's venv (``.venv-site``, which has the browser
+    tooling) when it exists. Asks for JSON first (``--json``); a script without that flag is run
+    plainly and its text output is reported as it is.
+    """
     script = ROOT / "site" / "measure.py"
     built = ROOT / "_site"
     if not script.exists() or not built.is_dir():
         missing = "site/measure.py" if not script.exists() else "_site/"
         return {"status": f"not measured (run make site first; {missing} is missing)"}
+    venv_py = ROOT / ".venv-site" / "bin" / "python"
+    py = str(venv_py) if venv_py.exists() else sys.executable
     try:
-        spec = importlib.util.spec_from_file_location("_site_measure", script)
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
-        fn = getattr(mod, "measure", None)
-        if callable(fn):
-            res = fn(built)
-            return {"status": "measured", **(res if isinstance(res, dict) else {"result": res})}
-        proc = subprocess.run([sys.executable, str(script), str(built), "--json"], capture_output=True,
-                              text=True, timeout=600, cwd=ROOT)
-        try:
-            return {"status": "measured", **json.loads(proc.stdout)}
-        except ValueError:
-            return {"status": f"site/measure.py exit {proc.returncode}", "output": (proc.stdout + proc.stderr)[-2000:]}
-    except Exception as e:  # someone else's script: report, don't crash the benchmark
+        proc = subprocess.run([py, str(script), "--json"], capture_output=True, text=True, timeout=900, cwd=ROOT)
+        if proc.returncode == 0:
+            try:
+                data = json.loads(proc.stdout)
+                return {"status": "measured", **(data if isinstance(data, dict) else {"result": data})}
+            except ValueError:
+                pass
+        proc = subprocess.run([py, str(script)], capture_output=True, text=True, timeout=900, cwd=ROOT)
+        if proc.returncode == 0:
+            return {"status": "measured", "output": proc.stdout.strip()}
+        return {"status": f"site/measure.py exited {proc.returncode}", "output": (proc.stdout + proc.stderr)[-2000:]}
+    except (OSError, subprocess.TimeoutExpired) as e:  # someone else's script: report, don't crash
         return {"status": f"site/measure.py failed: {type(e).__name__}: {e}"}
 
 
@@ -182,10 +186,14 @@ def markdown(res: dict) -> str:
     site = res["site"]
     if site.get("status") == "measured":
         for k, v in site.items():
-            if k != "status":
+            if k == "output":
+                out.append("```\n" + str(v) + "\n```")
+            elif k != "status":
                 out.append(f"- {k}: {v}")
     else:
         out.append(f"- site size, time to first widget: {site['status']}")
+        if site.get("output"):
+            out.append("```\n" + site["output"] + "\n```")
     out.append(f"- wheel size: {res['wheel']['bytes']:,} bytes")
     return "\n".join(out) + "\n"
 
