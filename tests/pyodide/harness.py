@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -48,17 +49,29 @@ def ensure_node_modules(log=print) -> None:
 
 
 def build_wheel(outdir: Path, root: Path = ROOT) -> Path:
-    """``python -m build --wheel``; returns the one pure-Python wheel it made."""
+    """``python -m build --wheel`` on a clean copy of the project; returns the pure-Python wheel.
+
+    Building from a copy keeps a stale ``build/lib`` (files of deleted modules) out of the wheel and
+    lets several builds run at once without sharing setuptools' build directory.
+    """
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     try:
         import build  # noqa: F401
     except ModuleNotFoundError:
         raise SetupError("the PyPI package 'build' is missing: pip install build") from None
-    proc = subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--outdir", str(outdir), str(root)],
-        capture_output=True, text=True, timeout=600,
-    )
+    with tempfile.TemporaryDirectory(prefix="spieltisch-src-") as tmp:
+        src = Path(tmp) / "project"
+        src.mkdir()
+        for name in ("pyproject.toml", "setup.cfg", "setup.py", "MANIFEST.in", "README.md", "LICENSE"):
+            if (root / name).exists():
+                shutil.copy2(root / name, src / name)
+        shutil.copytree(root / "src", src / "src",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
+        proc = subprocess.run(
+            [sys.executable, "-m", "build", "--wheel", "--outdir", str(outdir), str(src)],
+            capture_output=True, text=True, timeout=600,
+        )
     if proc.returncode != 0:
         raise SetupError(f"python -m build failed:\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
     wheels = sorted(outdir.glob("spieltisch-*.whl"))
