@@ -13,7 +13,7 @@ from ...core.dist import exact_json
 from ...core.rng import Rng
 from ...core.stats import mean_ci
 from . import scoring
-from .engine import TuefteInState
+from .engine import TueftelnState
 
 
 def square_category_probabilities(descending_straights: bool = False) -> dict:
@@ -65,7 +65,7 @@ def analyze(game, progress=None) -> dict:
     }
 
 
-def solo_position(state: TuefteInState, player: int) -> TuefteInState:
+def solo_position(state: TueftelnState, player: int) -> TueftelnState:
     """A one-player copy of ``player``'s position (the other sheets never change this player's score)."""
     from .engine import Tuefteln
 
@@ -79,7 +79,7 @@ def solo_position(state: TuefteInState, player: int) -> TuefteInState:
     return solo
 
 
-def advise(state: TuefteInState, player: int, n_rollouts: int = 10, policy: str = "greedy",
+def advise(state: TueftelnState, player: int, n_rollouts: int = 10, policy: str = "greedy",
            seed: int = 0, progress=None) -> list[dict]:
     """Every legal placement of the current throw for ``player`` with its estimated final score.
 

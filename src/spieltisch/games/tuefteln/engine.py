@@ -234,7 +234,7 @@ class Tuefteln(Game):
         return analyze(self, progress)
 
 
-class TuefteInState(State):
+class TueftelnState(State):
     def __init__(self, game: Tuefteln):
         super().__init__(game)
         layout = game.layout
@@ -308,7 +308,7 @@ class TuefteInState(State):
             self.throw = None
             self.turn = 0
 
-    def clone(self) -> "TuefteInState":
+    def clone(self) -> "TueftelnState":
         c = object.__new__(type(self))
         c.__dict__.update(self.__dict__)
         c.sheets = [list(s) for s in self.sheets]
@@ -461,4 +461,4 @@ class TuefteInState(State):
         return self.render()
 
 
-Tuefteln.state_class = TuefteInState
+Tuefteln.state_class = TueftelnState
