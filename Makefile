@@ -29,7 +29,7 @@ browser:
 	sh site/install-browser.sh
 
 test-site: venv browser
-	$(PY) -m pytest -m site tests/site -v
+	PYTHONPATH=src $(PY) -m pytest -m site tests/site -v
 
 measure: venv
 	$(PY) site/measure.py
