@@ -31,6 +31,10 @@ GAMES = (GAME1, GAME2)
 COL = 86  # px per slide column: the slide picture with its push button underneath
 SLIDE_W, SLIDE_H = 40, 90
 JOKER_ACCENT = "#d4a017"
+# Never set a layout trait back to None to undo "none"/"hidden": the Pyodide kernel sends Python None
+# to the page as undefined (not null), and the layout view then leaves the old CSS value in place.
+# An empty string removes the CSS property in both kernels.
+SHOWN = ""
 
 # Every visible text, German and English.
 L = {
@@ -183,7 +187,7 @@ class WuerfelJokerApp:
     def _build(self):
         self.title = W.HTML()
         self.game_toggle = W.ToggleButtons(options=[("Spiel 1", GAME1), ("Spiel 2", GAME2)],
-                                           value=self.game_id, style={"button_width": "150px"})
+                                           value=self.game_id, style={"button_width": "190px"})
         self.game_toggle.add_class("sp-game")
         self.game_toggle.observe(self._on_game, names="value")
         self.lang_toggle = language_toggle(self.lang)
@@ -737,14 +741,14 @@ class WuerfelJokerApp:
         self.log_view.value = log_html(self.messages[:-1], keep=8)
         # advisor
         if self.advisor_toggle.value:
-            self.advisor.layout.display = None
+            self.advisor.layout.display = SHOWN
             self.advisor.value = self._advisor_html()
         else:
             self.advisor.layout.display = "none"
             self.advisor.value = ""
         self._render_score()
         self.table_html.value = "" if g2 else self._table1_html()
-        self.table_html.layout.display = "none" if g2 else None
+        self.table_html.layout.display = "none" if g2 else SHOWN
 
     def _render_dice(self):
         st = self.state
@@ -769,15 +773,15 @@ class WuerfelJokerApp:
             pic = svg.dice_row(shown, size=56, muted=muted)
             cap = " ".join(map(str, vals)) + (f" · {self._keep_text(n_in)} " + ("im Spiel" if self.lang == "de" else "in play")
                                                if st.phase != S1.OVER else "")
+            if st.row >= 0:
+                cap += " · " + self._t("jokers_caption", j=st.jokers)
             data = ",".join(map(str, vals))
         self.dice_html.value = (f"<div class='sp-dice-pic' data-dice='{data}' style='display:flex;align-items:center;"
                                 f"gap:12px'>{pic}<span style='font-size:18px'>{escape(cap)}</span></div>")
 
-    def _slide_pic(self, label, up: bool, accent="#c0392b", title="", caption="") -> str:
+    def _slide_pic(self, label, up: bool, accent="#c0392b", title="") -> str:
         pic = svg.slides_row([label], [up], SLIDE_W, SLIDE_H, accents={0: accent}, titles={0: title})
-        cap = f"<div style='font-size:10px;color:#555;height:12px'>{escape(caption)}</div>"
-        return (f"<div data-slide='{escape(str(label))}' data-up='{int(up)}' style='text-align:center'>"
-                f"{pic}{cap}</div>")
+        return f"<div data-slide='{escape(str(label))}' data-up='{int(up)}' style='text-align:center'>{pic}</div>"
 
     def _render_slides(self):
         st = self.state
@@ -792,11 +796,8 @@ class WuerfelJokerApp:
         for i in range(3):
             # As on the device: going into the jokers pushes all three up; each 1 pushes one down.
             up = in_jokers and i >= st.jokers
-            cap = ""
-            if i == 1:
-                cap = self._t("jokers_caption", j=st.jokers) if in_jokers else "Joker"
             self.slide_html[f"J{i + 1}"].value = self._slide_pic("J", up, accent=JOKER_ACCENT,
-                                                                 title=self._t("jokers_caption_off"), caption=cap)
+                                                                 title=self._t("jokers_caption_off"))
 
     def _render_buttons(self):
         st = self.state
@@ -901,7 +902,7 @@ class WuerfelJokerApp:
             b.disabled = True
             b._sp_action = None
         self.assign_box.children = buttons
-        self.assign_box.layout.display = None if buttons else "none"
+        self.assign_box.layout.display = SHOWN if buttons else "none"
 
     def _on_assign(self, i):
         b = self.assign_buttons[i]
@@ -914,9 +915,9 @@ class WuerfelJokerApp:
     def _show(button, on: bool, hide_only: bool = False):
         button.disabled = not on
         if hide_only:
-            button.layout.visibility = None if on else "hidden"
+            button.layout.visibility = "visible" if on else "hidden"
         else:
-            button.layout.display = None if on else "none"
+            button.layout.display = SHOWN if on else "none"
 
     def _render_score(self):
         st = self.state
