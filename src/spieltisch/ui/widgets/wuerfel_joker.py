@@ -139,6 +139,11 @@ L = {
 PLAYER_DE = {"optimal": "optimal", "threshold": "vorsichtig", "random": "zufällig"}
 
 
+def _expr(formation: str) -> str:
+    """The arithmetic of an engine formation text: "6+2 = 8" -> "6+2", "3 (Pasch)" -> "Pasch"."""
+    return "Pasch" if formation.endswith("(Pasch)") else formation.split(" = ")[0]
+
+
 def _fmt_frac(f: Fraction) -> str:
     return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
 
@@ -520,7 +525,7 @@ class WuerfelJokerApp:
             for v, how in S2.formations(a, b, five, after.five_ops):
                 if not m >> (v - 1) & 1 and v not in seen:
                     seen.add(v)
-                    opts.append(f"{v} ({how.split(' = ')[0]})")
+                    opts.append(f"{v} ({_expr(how)})")
             text = self._t("t2_throw", a=a, b=b, opts=", ".join(opts) or self._t("nothing"))
             if a == b:
                 text += self._t("t2_pasch")
@@ -547,7 +552,7 @@ class WuerfelJokerApp:
 
     def _how2(self, dice, mask, value, five_ops) -> str:
         a, b = dice
-        ways = [t.split(" = ")[0] for v, t in S2.formations(a, b, bool(mask & S2.FIVE), five_ops) if v == value]
+        ways = [_expr(t) for v, t in S2.formations(a, b, bool(mask & S2.FIVE), five_ops) if v == value]
         return min(ways, key=len) if ways else str(value)
 
     def _row_name(self, r: int) -> str:
@@ -632,7 +637,7 @@ class WuerfelJokerApp:
                 act = d["action"]
                 label = act.label(self.lang)
                 if isinstance(act, S2.Push):
-                    label += f" ({min(d['how'], key=len).split(' = ')[0]})" if d["how"] else ""
+                    label += f" ({min((_expr(h) for h in d['how']), key=len)})" if d["how"] else ""
                 rows.append({"action": act, "label": label, "value": d["expected"], "all_up": d["all_up"],
                              "best": d["best"], "best_all_up": d["best_all_up"]})
             return rows
@@ -858,7 +863,7 @@ class WuerfelJokerApp:
                 self._show(b, ok, hide_only=True)
                 if ok:
                     a, bb = st.dice
-                    ways = [t.split(" = ")[0] for val, t in S2.formations(a, bb, bool(st.mask & S2.FIVE), st.five_ops)
+                    ways = [_expr(t) for val, t in S2.formations(a, bb, bool(st.mask & S2.FIVE), st.five_ops)
                             if val == v]
                     short = min(ways, key=len)
                     b.description = f"{v} ({short})" if short != str(v) else str(v)
