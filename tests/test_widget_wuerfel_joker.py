@@ -71,6 +71,9 @@ def test_only_legal_pushes_are_offered():
         label = app.push_buttons[v].description
         assert label.startswith(f"{v} (") or label == str(v)
         assert any(label[len(str(v)) + 2:-1] == t.split(" = ")[0] for val, t in S2.formations(a, b, False) if val == v)
+    # decisions that are not legal now are disabled
+    assert app.stop_button.disabled and app.throw_button.disabled
+    assert app.decline_button.disabled and app.decline_button.layout.display == "none"
 
 
 def test_doubles_push_labels_say_pasch():
@@ -81,9 +84,6 @@ def test_doubles_push_labels_say_pasch():
     assert labels == {1: "1 (3:3)", 3: "3 (Pasch)", 6: "6 (3+3)", 9: "9 (3×3)"}  # rulebook example 2
     app.click_push(3)
     assert app.messages[-1].endswith("Schieber 3 hoch (Pasch). Unten noch: 1+2+4+5+6+7+8+9 = 42.")
-    # decisions that are not legal now are disabled
-    assert app.stop_button.disabled and app.throw_button.disabled
-    assert app.decline_button.disabled and app.decline_button.layout.display == "none"
 
 
 def test_push_moves_the_slide_in_state_and_picture_then_stop_scores():
