@@ -3,7 +3,7 @@
     python benchmarks/run.py            # full run (a few minutes)
     python benchmarks/run.py --quick    # short timing windows
     python benchmarks/run.py --json     # machine-readable
-    python benchmarks/run.py --no-pyodide
+    python benchmarks/run.py --no-pyodide --no-site   # CPython only, no browser
     python benchmarks/run.py --profile wuerfel-joker-2   # cProfile of the random loop (CPython)
 
 Builds the wheel once (``python -m build``); CPython imports that wheel unzipped and Pyodide loads
@@ -54,33 +54,36 @@ def run_body(kind: str, wheel: Path, site: Path, body_args: list[str]) -> dict:
 
 
 def measure_site() -> dict:
-    """Site size and time-to-first-widget from ``site/measure.py`` (someone else's), if the site is built.
+    """Site size and cold time-to-first-widget via ``site/measure.py`` (someone else's), if the site is built.
 
-    Runs it like ``make measure`` does: with the site's venv (``.venv-site``, which has the browser
-    tooling) when it exists. Asks for JSON first (``--json``); a script without that flag is run
-    plainly and its text output is reported as it is.
+    Runs it like ``make measure`` does, with the site's venv (``.venv-site``: Playwright) when it
+    exists; it prints one JSON line. The size is also summed here, so it is reported even when the
+    browser part cannot run.
     """
     script = ROOT / "site" / "measure.py"
     built = ROOT / "_site"
-    if not script.exists() or not built.is_dir():
+    if not script.exists() or not (built / "index.html").exists():
         missing = "site/measure.py" if not script.exists() else "_site/"
         return {"status": f"not measured (run make site first; {missing} is missing)"}
+    res = {"status": "measured", "site_bytes": sum(p.stat().st_size for p in built.rglob("*") if p.is_file())}
     venv_py = ROOT / ".venv-site" / "bin" / "python"
     py = str(venv_py) if venv_py.exists() else sys.executable
     try:
-        proc = subprocess.run([py, str(script), "--json"], capture_output=True, text=True, timeout=900, cwd=ROOT)
-        if proc.returncode == 0:
-            try:
-                data = json.loads(proc.stdout)
-                return {"status": "measured", **(data if isinstance(data, dict) else {"result": data})}
-            except ValueError:
-                pass
         proc = subprocess.run([py, str(script)], capture_output=True, text=True, timeout=900, cwd=ROOT)
-        if proc.returncode == 0:
-            return {"status": "measured", "output": proc.stdout.strip()}
-        return {"status": f"site/measure.py exited {proc.returncode}", "output": (proc.stdout + proc.stderr)[-2000:]}
-    except (OSError, subprocess.TimeoutExpired) as e:  # someone else's script: report, don't crash
-        return {"status": f"site/measure.py failed: {type(e).__name__}: {e}"}
+    except (OSError, subprocess.TimeoutExpired) as e:
+        res["first_widget"] = f"site/measure.py failed: {type(e).__name__}: {e}"
+        return res
+    lines = [ln for ln in proc.stdout.splitlines() if ln.strip()]
+    try:
+        data = json.loads(lines[-1]) if proc.returncode == 0 and lines else None
+    except ValueError:
+        data = None
+    if isinstance(data, dict):
+        res.update(data)
+    else:
+        res["first_widget"] = (f"site/measure.py exited {proc.returncode}: "
+                               + (proc.stdout + proc.stderr).strip()[-1500:])
+    return res
 
 
 # --- formatting ----------------------------------------------------------------------------------
@@ -185,15 +188,16 @@ def markdown(res: dict) -> str:
     out.append("\n## Site\n")
     site = res["site"]
     if site.get("status") == "measured":
-        for k, v in site.items():
-            if k == "output":
-                out.append("```\n" + str(v) + "\n```")
-            elif k != "status":
-                out.append(f"- {k}: {v}")
+        out.append(f"- site size: {site['site_bytes'] / 1e6:,.1f} MB ({site['site_bytes']:,} bytes, all of `_site/`)")
+        if "first_widget_s" in site:
+            times = site["first_widget_s"]
+            times = times if isinstance(times, list) else [times]
+            out.append(f"- time to first widget (cold, Chromium, play/{site.get('game', '?')}.html): "
+                       + ", ".join(f"{t:.1f} s" for t in times) + " (wall time: the machine's load counts)")
+        else:
+            out.append(f"- time to first widget: {site.get('first_widget', 'not reported')}")
     else:
         out.append(f"- site size, time to first widget: {site['status']}")
-        if site.get("output"):
-            out.append("```\n" + site["output"] + "\n```")
     out.append(f"- wheel size: {res['wheel']['bytes']:,} bytes")
     return "\n".join(out) + "\n"
 
@@ -235,6 +239,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=None, help="timing window per measurement")
     ap.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                     help="cpu (default): CPU time of the benchmark process, robust on a shared machine")
+    ap.add_argument("--no-site", action="store_true", help="skip site/measure.py (it drives Chromium)")
     ap.add_argument("--profile", metavar="GAME", help="print a cProfile of GAME's random 1p1r loop and exit")
     args = ap.parse_args(argv)
 
@@ -259,7 +264,11 @@ def main(argv=None) -> int:
             res["node"] = subprocess.run([harness.node_exe(), "--version"], capture_output=True, text=True).stdout.strip()
         elif not args.no_pyodide:
             log("node not found: Pyodide half skipped")
-    res["site"] = measure_site()
+    if args.no_site:
+        res["site"] = {"status": "not measured (--no-site)"}
+    else:
+        log("site (site/measure.py) ...")
+        res["site"] = measure_site()
     if args.json:
         print(json.dumps(res, indent=2, ensure_ascii=False))
     else:
