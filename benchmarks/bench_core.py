@@ -10,7 +10,8 @@ Sections:
   timed too ("warm": what a bot or widget pays after the first).
 - ``rates``: random-bot games per second for every registered game: the full default game and,
   where the game has a ``rounds`` option, a 1-player 1-round game (= one turn). A "game" is one
-  ``core.simulate.play_one`` call: Match set-up, bots, play to the end, record kept.
+  ``core.simulate.play_one`` call on a validated ``Game`` (as ``simulate`` does): Match set-up with
+  its seeded generators, bots, play to the end, record kept.
 - ``overhead``: the engine's 1-player 1-round random rate against ``handwritten.py``.
 """
 
@@ -111,8 +112,11 @@ def measure_rate(game_id: str, players: int, options: dict, seconds: float, seed
                  windows: int = 5) -> dict:
     """Games/s as the best of ``windows`` timing windows (the machine is shared: the best window is
     the least disturbed one); the mean over all windows is kept as well."""
+    from spieltisch.core.registry import get_game_class
     from spieltisch.core.simulate import game_seeds, play_one
 
+    # validated once, as core.simulate.simulate does; every game then gets its own Match and seeds
+    game = get_game_class(game_id)(players, options)
     bots = ["random"] * players
     games = actions = 0
     total_score = 0.0
@@ -127,7 +131,7 @@ def measure_rate(game_id: str, players: int, options: dict, seconds: float, seed
             chunk += 1
             t0 = CLOCK()
             for cs, bs in seeds:
-                m = play_one(game_id, players, options, bots, cs, bs)
+                m = play_one(game, None, None, bots, cs, bs)
                 actions += len(m.actions)
                 total_score += float(m.state.scores()[0])
             w_elapsed += CLOCK() - t0

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 class Bot:
     name = "bot"
+    # False for bots that never look at the position (the random bot): the play loop then does
+    # not build an observation for them.
+    uses_observation = True
 
     def act(self, observation: dict, legal_actions: list, rng):
         raise NotImplementedError
@@ -12,6 +15,10 @@ class Bot:
 
 class RandomBot(Bot):
     name = "random"
+    uses_observation = False
 
     def act(self, observation, legal_actions, rng):
         return legal_actions[rng.below(len(legal_actions))]
+
+
+RANDOM_BOT = RandomBot()  # stateless, so one instance serves every seat and game

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 from .errors import IllegalActionError, RecordError, SpieltischError
-from .game import CHANCE, TERMINAL
+from .game import CHANCE, TERMINAL, Game
 from .registry import get_game_class
 from .rng import Rng, check_seed
 
@@ -27,12 +27,19 @@ def action_key(value) -> str:
 
 
 class Match:
-    def __init__(self, game_id: str, num_players: int | None = None, options: dict | None = None, seed: int = 0):
+    def __init__(self, game, num_players: int | None = None, options: dict | None = None, seed: int = 0):
+        """``game`` is a game id (then players and options are validated here) or a configured
+        ``Game`` (already validated; players and options must then be left out)."""
         try:
             seed = check_seed(seed)
         except ValueError as e:
             raise SpieltischError(str(e)) from None
-        self.game = get_game_class(game_id)(num_players, options)
+        if isinstance(game, Game):
+            if num_players is not None or options is not None:
+                raise SpieltischError("give players and options either to the Game or to the Match, not both")
+            self.game = game
+        else:
+            self.game = get_game_class(game)(num_players, options)
         self.seed = seed
         self.rng = Rng(seed)
         self.state = self.game.new_initial_state()
@@ -86,7 +93,8 @@ class Match:
                 a = state.sample_chance(self.rng)
             else:
                 legal = state._legal_actions()
-                a = bots[p].act(state.observation(p), legal, bot_rng)
+                bot = bots[p]
+                a = bot.act(state.observation(p) if bot.uses_observation else None, legal, bot_rng)
                 if a not in legal:
                     raise IllegalActionError("legal moves", f"bot {bots[p].name} chose {a!s}, which is not legal")
             state._apply(a)

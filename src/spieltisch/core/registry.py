@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 
+from .bots import RANDOM_BOT
 from .errors import UnknownGameError
 
 _REGISTRY: dict[str, type] | None = None
@@ -60,10 +61,8 @@ def bot_names(game_id: str) -> list[str]:
 
 
 def make_bot(game, name: str):
-    from .bots import RandomBot
-
     if name == "random":
-        return RandomBot()
+        return RANDOM_BOT
     factory = type(game).bots.get(name)
     if factory is None:
         known = ", ".join(bot_names(game.id))

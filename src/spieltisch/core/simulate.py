@@ -45,8 +45,10 @@ def game_seeds(seed: int, games: int) -> list[tuple[int, int]]:
     return [(master.spawn(), master.spawn()) for _ in range(games)]
 
 
-def play_one(game_id, num_players, options, bot_names, chance_seed, bot_seed) -> Match:
-    match = Match(game_id, num_players, options, chance_seed)
+def play_one(game, num_players, options, bot_names, chance_seed, bot_seed) -> Match:
+    """One seeded bot game. ``game`` is an id (validated with players and options) or a
+    configured ``Game`` (then players and options are None)."""
+    match = Match(game, num_players, options, chance_seed)
     bots = [make_bot(match.game, name) for name in bot_names]
     match.play(bots, Rng(bot_seed))
     return match
@@ -68,7 +70,7 @@ def simulate(game_id: str, num_players: int, bot_names: list[str], games: int, s
     scores: list[list] = [[] for _ in range(num_players)]
     every = max(1, games // 50)
     for i, (cs, bs) in enumerate(game_seeds(seed, games)):
-        m = play_one(game_id, num_players, game.options, bot_names, cs, bs)
+        m = play_one(game, None, None, bot_names, cs, bs)
         final = m.state.scores()
         winners = m.state.winners()
         for w in winners:
