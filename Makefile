@@ -1,14 +1,20 @@
-# Offline static site (JupyterLite + self-hosted Pyodide). See site/README.md.
-#   make site       build _site/ (venv, pinned tools, project wheel, JupyterLite, landing page)
-#   make serve      build, then serve _site/ on http://127.0.0.1:$(PORT)/
-#   make test-site  browser tests in Debian's Chromium (tests/site, marker `site`)
+# The two commands of the README:
+#   make serve      build the wheel and the offline site, serve _site/ on http://127.0.0.1:$(PORT)/
+#   make test       every test: engine, CLI, notebooks (nbval), Pyodide under Node, browser, Panel
+# Also:
+#   make site       build _site/ only (venv, pinned tools, project wheel, JupyterLite, landing page)
+#   make test-site  only the browser tests of the site (tests/site, marker `site`)
+#   make bench      benchmarks/run.py: speed tables, CPython and Pyodide side by side
 
 PYTHON ?= python3
 VENV ?= .venv-site
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: venv site serve test-site browser measure clean-site
+TEST_VENV ?= .venv
+TPY := $(TEST_VENV)/bin/python
+
+.PHONY: venv site serve test test-site test-venv browser measure bench clean-site
 
 # Re-created when the pins change; the stamp file records that the install finished.
 $(VENV)/.installed: site/requirements.txt
@@ -36,3 +42,21 @@ measure: venv
 
 clean-site:
 	rm -rf _site build/site dist/spieltisch-*.whl
+
+# The test environment: the package (editable) with its dev extras. The site itself is still built
+# by .venv-site with the pins of site/requirements.txt (the tests call `make venv` for that).
+$(TEST_VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(TEST_VENV)
+	$(TPY) -m pip install -q --upgrade pip
+	$(TPY) -m pip install -e ".[dev,widgets,panel]"
+	touch $@
+
+test-venv: $(TEST_VENV)/.installed
+
+# SPIELTISCH_NO_SKIP=1 turns every skipped test into a failure: here everything a test needs is
+# installed, so a skip would only hide a missing install step.
+test: test-venv venv browser
+	SPIELTISCH_NO_SKIP=1 $(TPY) -m pytest -ra tests
+
+bench: test-venv
+	$(TPY) benchmarks/run.py
