@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -72,6 +73,12 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("\nspieltisch: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # e.g. `spieltisch analyze ... | head`: the reader has gone, not an error
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
 
 
 def _dump(obj) -> None:
