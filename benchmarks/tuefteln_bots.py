@@ -17,7 +17,8 @@ from spieltisch.games.tuefteln import Tuefteln, bots, scoring
 
 
 def solo_scores(side: str, factory, games: int, seed: int):
-    """Scores of ``games`` seeded solo games; the bot sees only observations. Returns (scores, s/move)."""
+    """Scores of ``games`` seeded solo games; the bot sees only observations.
+    Returns (scores, CPU seconds per move)."""
     game = Tuefteln(1, {"side": side})
     bot = factory(game)
     scores, think, moves = [], 0.0, 0
@@ -28,9 +29,9 @@ def solo_scores(side: str, factory, games: int, seed: int):
                 state._apply(state.sample_chance(rng))
             else:
                 legal = state._legal_actions()
-                t = time.perf_counter()
+                t = time.process_time()  # CPU time: the machine may be shared
                 a = bot.act(state.observation(0), legal, bot_rng)
-                think += time.perf_counter() - t
+                think += time.process_time() - t
                 moves += 1
                 state._apply(a)
         scores.append(state.scores()[0])
@@ -58,7 +59,7 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
     factories = {"random": lambda g: RandomBot(), "greedy": bots.greedy, "strong": bots.strong}
-    print(f"{'side':<5}{'bot':<8}{'games':>6}  {'mean':>7}  {'95% CI':<17}{'ms/move':>8}")
+    print(f"{'side':<5}{'bot':<8}{'games':>6}  {'mean':>7}  {'95% CI':<17}{'ms/move':>8}  (CPU time)")
     tiers = {}
     for side in "AB":
         for name, factory in factories.items():

@@ -3,14 +3,18 @@
 Both rate a placement by how it changes the value of the one or two squares it writes into. The
 value of a partial square comes from a small exact model (``square_values``): its empty fields are
 filled one at a time, and each time the player may pick the best of ``n`` fresh dice. ``n = 1`` is a
-random fill (the greedy bot's short view); the strong bot lets ``n`` grow with the rounds still to
-come, because early on a player can wait for the number a square needs, and adds the chance of the
-bonus.
+random fill (the greedy bot's short view); the strong bot (``BonusBot``) lets ``n`` grow with the
+rounds still to come, because early on a player can wait for the number a square needs, but less for
+fields that must be filled together with a fixed partner (a bridge on side A, the last two fields of
+a group); it looks one throw ahead, values the bonus as an option and plays the last two rounds
+exactly. Its settings per side are in ``strong_params.json``.
 """
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
+from importlib import resources
 
 from ...core.bots import Bot
 from . import scoring
@@ -54,6 +58,34 @@ def square_values(n: float, descending: bool = False, weights: tuple | None = No
         for code, ws in _CODES[k]:
             best = sorted((max(value[code + v * w] for w in ws) for v in range(1, 7)), reverse=True)
             value[code] = sum(b * s for b, s in zip(best, share))
+    return tuple(value)
+
+
+@lru_cache(maxsize=2048)
+def typed_square_values(ns: tuple, sig: tuple, descending: bool, weights: tuple) -> tuple:
+    """Like ``square_values``, but position ``i`` of the square is of type ``sig[i]`` whose fields
+    get the best of ``ns[type]`` dice; the player chooses which type of field is filled next."""
+    if len(set(sig)) == 1:
+        return square_values(ns[sig[0]], descending, weights)
+    table = scoring.category_table(descending)
+    value = [0.0] * 7 ** 4
+    for code, _ in _CODES[0]:
+        value[code] = float(weights[CAT_INDEX[table[code]]])
+    shares = {t: [((6 - i) / 6) ** n - ((5 - i) / 6) ** n for i in range(6)] for t, n in enumerate(ns)}
+    for k in range(1, 5):
+        for code, ws in _CODES[k]:
+            bytype = {}
+            for w in ws:
+                bytype.setdefault(sig[W.index(w)], []).append(w)
+            best_v = -1e9
+            for t, tw in bytype.items():
+                best = sorted((max(value[code + v * w] for w in tw) for v in range(1, 7)), reverse=True)
+                x = 0.0
+                for b, sh in zip(best, shares[t]):
+                    x += b * sh
+                if x > best_v:
+                    best_v = x
+            value[code] = best_v
     return tuple(value)
 
 
@@ -174,6 +206,23 @@ class SquareValueBot(Bot):
         return after - before + total
 
 
+def rank_typed(codes, vals, actions) -> list:
+    """``SquareValueBot.rank`` with one value table per square."""
+    out = []
+    for a in actions:
+        s1, s2 = SQ_OF[a.f1], SQ_OF[a.f2]
+        if s1 == s2:
+            old = codes[s1]
+            v = vals[s1]
+            gain = v[old + a.v1 * W[POS_OF[a.f1]] + a.v2 * W[POS_OF[a.f2]]] - v[old]
+        else:
+            o1, o2 = codes[s1], codes[s2]
+            v1, v2 = vals[s1], vals[s2]
+            gain = v1[o1 + a.v1 * W[POS_OF[a.f1]]] - v1[o1] + v2[o2 + a.v2 * W[POS_OF[a.f2]]] - v2[o2]
+        out.append((gain, a))
+    return out
+
+
 THROW_WEIGHTS = tuple(((x, y), (1 if x == y else 2) / 36) for x in range(1, 7) for y in range(x, 7))
 
 
@@ -183,17 +232,290 @@ def greedy(game) -> Bot:
     return bot
 
 
-# Tuned on seeded solo games (side A and B): a four is valued above its 5 points inside the square
-# model, because a four planned early is rarely spoiled, while the model's many "almost straights"
-# often end as pairs; the bonus steering did not pay and is off.
-STRONG = {"k": 0.25, "bonus": 0.0, "weights": (1, 2, 3, 4, 8, 6, 0), "lookahead": 16}
+@lru_cache(maxsize=64)
+def pursuit_tables(n: float, descending: bool, weights: tuple, mu: float) -> tuple:
+    """Per category c (``scoring.CATEGORIES`` order): ``(prob, pts)`` arrays over square codes.
+
+    The square is played as in ``square_values`` but toward ``weights + mu * [category == c]``:
+    ``prob[code]`` is the chance that it ends as ``c`` and ``pts[code]`` its expected weighted points
+    under that play. ``values - pts`` is what steering the square toward ``c`` costs in points.
+    """
+    table = scoring.category_table(descending)
+    share = [((6 - i) / 6) ** n - ((5 - i) / 6) ** n for i in range(6)]
+    out = []
+    for ci, cat in enumerate(scoring.CATEGORIES):
+        obj = [0.0] * 7 ** 4
+        prob = [0.0] * 7 ** 4
+        pts = [0.0] * 7 ** 4
+        for code, _ in _CODES[0]:
+            k = table[code]
+            w = float(weights[CAT_INDEX[k]])
+            pts[code] = w
+            if k == cat:
+                prob[code] = 1.0
+                obj[code] = w + mu
+            else:
+                obj[code] = w
+        for k in range(1, 5):
+            for code, ws in _CODES[k]:
+                opts = []
+                for v in range(1, 7):
+                    bo, bc = -1.0, 0
+                    for w in ws:
+                        c = code + v * w
+                        if obj[c] > bo:
+                            bo, bc = obj[c], c
+                    opts.append((bo, prob[bc], pts[bc]))
+                opts.sort(reverse=True)
+                o = p = q = 0.0
+                for (a, b, c), s in zip(opts, share):
+                    o += a * s
+                    p += b * s
+                    q += c * s
+                obj[code], prob[code], pts[code] = o, p, q
+        out.append((tuple(prob), tuple(pts)))
+    return tuple(out)
+
+
+CAT_BIT = {c: 1 << i for i, c in enumerate(scoring.CATEGORIES)}
+ALL_CATS = (1 << len(scoring.CATEGORIES)) - 1
+
+
+class BonusBot(SquareValueBot):
+    """The square model plus the option of the bonus, and the last two rounds played exactly.
+
+    The bonus option of a sheet: the squares still open are assigned to the categories the complete
+    squares lack (a small dynamic program over squares × missing categories); an assignment is worth
+    ``bonus_weight * 7 * (product of the chances that each assigned square ends in its category)``
+    minus the points that steering those squares costs (``pursuit_tables``). The option is worth
+    the best assignment or nothing. Every placement is ranked by its square-value gain plus a
+    linearised change of that option; the best few get one throw of lookahead plus the full option.
+    """
+
+    def __init__(self, game, k=0.25, weights=(1, 2, 3, 4, 8, 6, 0), lookahead=16, mu=6.0,
+                 bonus_weight=1.0, shadow=1.0, k_bridge=None, k_mid=None, dynamic=True):
+        super().__init__(game, schedule=lambda r: 1.0 + k * r, weights=weights, lookahead=lookahead)
+        self.k = k
+        self.k_bridge = k if k_bridge is None else k_bridge
+        self.k_mid = k if k_mid is None else k_mid
+        self.dynamic = dynamic
+        lay = game.layout
+        self.sig = [tuple(0 if lay.bridge_of[f] is None else 1 for f in fs) for fs in scoring.SQUARES]
+        self._typed: dict = {}
+        self.mu = mu
+        self.bonus_weight = bonus_weight
+        self.shadow = shadow
+        self.points = tuple(scoring.POINTS[c] for c in scoring.ALL_NAMES)
+
+    def typed(self, left: int, free: int) -> list:
+        """One value table per square: a free field whose group (white, a bridge, a colour) has at
+        most two free fields left gets the best of ``1 + k_bridge * left`` dice, at most four
+        ``1 + k_mid * left``, others ``1 + k * left`` (``dynamic=False``: bridges only)."""
+        lay = self.layout
+        if self.dynamic:
+            m = [0] * len(lay.groups)
+            for gi, (_, fs) in enumerate(lay.groups):
+                for f in fs:
+                    if free >> f & 1:
+                        m[gi] += 1
+            kind = [0] * FIELDS
+            for f in range(FIELDS):
+                if free >> f & 1:
+                    n = m[lay.group_of[f]]
+                    kind[f] = 1 if n <= 2 else 2 if n <= 4 else 0
+            sigs = tuple(tuple(kind[f] for f in fs) for fs in scoring.SQUARES)
+        else:
+            sigs = tuple(self.sig)
+        key = (left, sigs)
+        t = self._typed.get(key)
+        if t is None:
+            if len(self._typed) > 4096:
+                self._typed.clear()
+            ns = (1.0 + self.k * left, 1.0 + self.k_bridge * left, 1.0 + self.k_mid * left)
+            t = self._typed[key] = [typed_square_values(ns, sig, self.descending, self.base) for sig in sigs]
+        return t
+
+    def pursuit(self, left: int) -> tuple:
+        return pursuit_tables(1.0 + self.k * left, self.descending, self.base, self.mu)
+
+    def option(self, codes, value, pursuit):
+        """(bonus option value, assignment {square: category index}, product of chances)."""
+        cat_of = self.cat_of
+        done = 0
+        open_sq = []
+        for s, c in enumerate(codes):
+            k = cat_of[c]
+            if k is None:
+                open_sq.append(s)
+            elif k != "none":
+                done |= CAT_BIT[k]
+        if done == ALL_CATS:
+            return scoring.BONUS * self.bonus_weight, {}, 1.0
+        missing = [i for i in range(6) if not done >> i & 1]
+        if len(missing) > len(open_sq):
+            return 0.0, {}, 0.0
+        bonus = scoring.BONUS * self.bonus_weight
+        states = {done: (1.0, 0.0, ())}
+        for s in open_sq:
+            code = codes[s]
+            v = value[code]
+            new = dict(states)
+            for mask, (pr, cost, plan) in states.items():
+                for i in missing:
+                    bit = 1 << i
+                    if mask & bit:
+                        continue
+                    prob, pts = pursuit[i]
+                    p = prob[code]
+                    if p < 1e-4:
+                        continue
+                    np_ = pr * p
+                    nc = cost + v - pts[code]
+                    m2 = mask | bit
+                    old = new.get(m2)
+                    if old is None or bonus * np_ - nc > bonus * old[0] - old[1]:
+                        new[m2] = (np_, nc, plan + ((s, i),))
+            states = new
+        best = states.get(ALL_CATS)
+        if best is None:
+            return 0.0, {}, 0.0
+        val = bonus * best[0] - best[1]
+        if val <= 0:
+            return 0.0, {}, 0.0
+        return val, dict(best[2]), best[0]
+
+    def act(self, observation, legal_actions, rng):
+        fields = _flat(observation)
+        codes = square_codes(fields)
+        left = self.rounds - observation["round"]
+        if left <= 1 or len(legal_actions) == 1:
+            scored = [(self._exact(codes, fields, a, left), a) for a in legal_actions]
+        else:
+            value = self.table(left, ())
+            pursuit = self.pursuit(left)
+            free = sum(1 << f for f in range(FIELDS) if not fields[f])
+            scored = rank_typed(codes, self.typed(left, free), legal_actions)
+            opt, plan, prod = self.option(codes, value, pursuit)
+            if plan and self.shadow:
+                bonus = scoring.BONUS * self.bonus_weight
+                sh = self.shadow
+                adj = []
+                for g, a in scored:
+                    for s in {SQ_OF[a.f1], SQ_OF[a.f2]}:
+                        i = plan.get(s)
+                        if i is None:
+                            continue
+                        c = codes[s]
+                        c2 = c
+                        if SQ_OF[a.f1] == s:
+                            c2 += a.v1 * W[POS_OF[a.f1]]
+                        if SQ_OF[a.f2] == s:
+                            c2 += a.v2 * W[POS_OF[a.f2]]
+                        prob, pts = pursuit[i]
+                        p0 = prob[c]
+                        rest = prod / p0 if p0 > 0 else 0.0
+                        # points the square keeps under pursuit, relative to its free value
+                        g += sh * (bonus * rest * (prob[c2] - p0) + (pts[c2] - value[c2]) - (pts[c] - value[c]))
+                    adj.append((g, a))
+                scored = adj
+            scored.sort(key=lambda ga: -ga[0])
+            nxt = self.typed(left - 1, free)
+            out = []
+            for _, a in scored[: self.lookahead]:
+                c2 = list(codes)
+                c2[SQ_OF[a.f1]] += a.v1 * W[POS_OF[a.f1]]
+                c2[SQ_OF[a.f2]] += a.v2 * W[POS_OF[a.f2]]
+                out.append((self._expect_typed(codes, free, a, nxt) + self.option(c2, value, pursuit)[0], a))
+            scored = out
+        best_score = max(g for g, _ in scored)
+        best = [a for g, a in scored if g > best_score - 1e-9]
+        return best[rng.below(len(best))] if len(best) > 1 else best[0]
+
+    def _expect_typed(self, codes, free, a, vals) -> float:
+        """``_expect`` with one value table per square."""
+        codes = list(codes)
+        touched = {SQ_OF[a.f1], SQ_OF[a.f2]}
+        before = 0.0
+        for s in touched:
+            before += vals[s][codes[s]]
+        codes[SQ_OF[a.f1]] += a.v1 * W[POS_OF[a.f1]]
+        codes[SQ_OF[a.f2]] += a.v2 * W[POS_OF[a.f2]]
+        after = 0.0
+        for s in touched:
+            after += vals[s][codes[s]]
+        free &= ~((1 << a.f1) | (1 << a.f2))
+        pairs = self.layout.free_pairs(free)
+        fs = [f for f in range(FIELDS) if free >> f & 1]
+        gain_of = {}
+        for v in range(1, 7):
+            g = [0.0] * FIELDS
+            for f in fs:
+                s = SQ_OF[f]
+                c = codes[s]
+                g[f] = vals[s][c + v * W[POS_OF[f]]] - vals[s][c]
+            gain_of[v] = g
+        total = 0.0
+        for (x, y), weight in THROW_WEIGHTS:
+            gx, gy = gain_of[x], gain_of[y]
+            best = -1e9
+            for f1, f2, _ in pairs:
+                s1 = SQ_OF[f1]
+                if s1 == SQ_OF[f2]:
+                    c = codes[s1]
+                    value = vals[s1]
+                    w1, w2 = W[POS_OF[f1]], W[POS_OF[f2]]
+                    g = max(value[c + x * w1 + y * w2], value[c + y * w1 + x * w2]) - value[c]
+                else:
+                    g = max(gx[f1] + gy[f2], gy[f1] + gx[f2])
+                if g > best:
+                    best = g
+            total += weight * best
+        return after - before + total
+
+    def _final(self, fields) -> float:
+        return float(scoring.total(scoring.square_categories(fields, self.descending))[0])
+
+    def _exact(self, codes, fields, a, left) -> float:
+        """Expected final score after ``a`` with the last throw (if any) placed at best: exact."""
+        f = list(fields)
+        f[a.f1], f[a.f2] = a.v1, a.v2
+        if left == 0:
+            return self._final(f)
+        free = [i for i in range(FIELDS) if not f[i] and not self.layout.printed[i]]
+        pairs = self.layout.free_pairs(sum(1 << i for i in free))
+        total = 0.0
+        for (x, y), weight in THROW_WEIGHTS:
+            best = -1.0
+            for f1, f2, _ in pairs:
+                for u, v in ((x, y), (y, x)):
+                    f[f1], f[f2] = u, v
+                    s = self._final(f)
+                    if s > best:
+                        best = s
+                f[f1] = f[f2] = 0
+            total += weight * best
+        return total
+
+
+def strong_params(side: str) -> dict:
+    """The strong bot's settings for a sheet side (``strong_params.json`` next to this module)."""
+    global _PARAMS
+    if _PARAMS is None:
+        text = resources.files(__package__).joinpath("strong_params.json").read_text(encoding="utf-8")
+        _PARAMS = json.loads(text)
+    params = dict(_PARAMS[side])
+    if "weights" in params:
+        params["weights"] = tuple(params["weights"])
+    return params
+
+
+_PARAMS = None
 
 
 def strong(game) -> Bot:
-    """Square model with n = 1 + k * rounds_left, plus one throw of expectimax on the best few placements."""
-    k = STRONG["k"]
-    bot = SquareValueBot(game, schedule=lambda r: 1.0 + k * r, bonus=STRONG["bonus"], weights=STRONG["weights"],
-                         lookahead=STRONG["lookahead"])
+    """Square model (bridges and nearly full groups get fewer choices), one throw of lookahead on the
+    best few placements, the bonus as an option, and the last two rounds played exactly."""
+    bot = BonusBot(game, **strong_params(game.options["side"]))
     bot.name = "strong"
     return bot
 
