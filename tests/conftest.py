@@ -27,3 +27,9 @@ def pytest_sessionfinish(session, exitstatus):
     if os.environ.get("SPIELTISCH_NO_SKIP") == "1" and _skipped and session.exitstatus == 0:
         print(f"\n{len(_skipped)} test(s) skipped under SPIELTISCH_NO_SKIP=1: {_skipped[:5]}")
         session.exitstatus = 1
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Run the site's browser tests last: their session-wide Playwright (sync API) keeps an asyncio
+    loop running in the main thread, which other tests' own Playwright or asyncio.run() refuse."""
+    items.sort(key=lambda item: "tests/site/" in item.nodeid.replace("\\", "/"))
