@@ -228,6 +228,45 @@ def bench_overhead(rates: list[dict], seconds: float, rounds: int = 5) -> list[d
     return out
 
 
+# (game id, players, options, bot) whose time per move is measured
+BOT_MOVES = (("tuefteln", 1, {"side": "A"}, "strong"), ("tuefteln", 1, {"side": "B"}, "strong"),
+             ("tuefteln", 1, {"side": "A"}, "greedy"))
+
+
+def bench_bots(quick: bool) -> list[dict]:
+    """Milliseconds per move of the stronger bots, over whole seeded solo games."""
+    import spieltisch
+    from spieltisch.core.game import CHANCE, TERMINAL
+    from spieltisch.core.match import Match
+    from spieltisch.core.registry import make_bot
+    from spieltisch.core.rng import Rng
+
+    out = []
+    for game_id, players, options, name in BOT_MOVES:
+        if game_id not in spieltisch.game_ids():
+            continue
+        games = 2 if quick else 6
+        moves, spent, scores = 0, 0.0, []
+        for seed in range(games):
+            m = Match(game_id, players, options, seed)
+            bot = make_bot(m.game, name)
+            rng = Rng(seed + 1000)
+            while (p := m.current_player()) != TERMINAL:
+                if p == CHANCE:
+                    m.step_chance()
+                    continue
+                obs, legal = m.state.observation(p), m.legal_actions()
+                t0 = CLOCK()
+                a = bot.act(obs, legal, rng)
+                spent += CLOCK() - t0
+                moves += 1
+                m.apply(a)
+            scores.append(m.state.scores()[0])
+        out.append({"game": game_id, "options": options, "bot": name, "games": games, "moves": moves,
+                    "ms_per_move": 1000 * spent / moves, "mean_score": sum(scores) / len(scores)})
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="spieltisch benchmark body (JSON)")
     ap.add_argument("--quick", action="store_true", help="short timing windows")
@@ -247,6 +286,7 @@ def main(argv=None) -> int:
     solvers = bench_solvers()  # first: nothing is cached yet
     rates = bench_rates(seconds)
     overhead = bench_overhead(rates, seconds)
+    bots = bench_bots(args.quick)
     result = {
         "env": {
             "python": platform.python_version(),
@@ -263,6 +303,7 @@ def main(argv=None) -> int:
         "solvers": solvers,
         "rates": rates,
         "overhead": overhead,
+        "bots": bots,
     }
     print(json.dumps(result, ensure_ascii=False))
     return 0

@@ -185,6 +185,18 @@ def markdown(res: dict) -> str:
             out.append(f"\nPyodide/CPython time ratio over the random-game rows: {min(ratios):.2f}×–{max(ratios):.2f}× "
                        f"(geometric mean {_geomean(ratios):.2f}×).")
 
+    out.append("\n## Bots: time per move (CPU, whole seeded solo games)\n")
+    out.append("| game | options | bot | CPython ms/move | Pyodide ms/move | Pyodide/CPython | mean score (CPython) |")
+    out.append("|---|---|---|---:|---:|---:|---:|")
+    pbots = {(b["game"], json.dumps(b["options"]), b["bot"]): b for b in (py or {}).get("bots", [])}
+    for b in cp.get("bots", []):
+        q = pbots.get((b["game"], json.dumps(b["options"]), b["bot"]))
+        ratio = f"{q['ms_per_move'] / b['ms_per_move']:.2f}×" if q else "–"
+        out.append(f"| {b['game']} | {json.dumps(b['options'])} | {b['bot']} | {b['ms_per_move']:.1f} | "
+                   f"{q['ms_per_move']:.1f} | {ratio} | {b['mean_score']:.1f} (n={b['games']}) |" if q else
+                   f"| {b['game']} | {json.dumps(b['options'])} | {b['bot']} | {b['ms_per_move']:.1f} | – | – | "
+                   f"{b['mean_score']:.1f} (n={b['games']}) |")
+
     out.append("\n## Site\n")
     site = res["site"]
     if site.get("status") == "measured":
