@@ -62,26 +62,26 @@ def square_values(n: float, descending: bool = False, weights: tuple | None = No
 
 
 @lru_cache(maxsize=2048)
-def typed_square_values(ns: tuple, sig: tuple, descending: bool, weights: tuple) -> tuple:
-    """Like ``square_values``, but position ``i`` of the square is of type ``sig[i]`` whose fields
-    get the best of ``ns[type]`` dice; the player chooses which type of field is filled next."""
-    if len(set(sig)) == 1:
-        return square_values(ns[sig[0]], descending, weights)
+def typed_square_values(nsig: tuple, descending: bool, weights: tuple) -> tuple:
+    """Like ``square_values``, but the field at position ``i`` of the square gets the best of
+    ``nsig[i]`` dice; the player chooses which kind (``n``) of field is filled next, then throws."""
+    if len(set(nsig)) == 1:
+        return square_values(nsig[0], descending, weights)
     table = scoring.category_table(descending)
     value = [0.0] * 7 ** 4
     for code, _ in _CODES[0]:
         value[code] = float(weights[CAT_INDEX[table[code]]])
-    shares = {t: [((6 - i) / 6) ** n - ((5 - i) / 6) ** n for i in range(6)] for t, n in enumerate(ns)}
+    shares = {n: [((6 - i) / 6) ** n - ((5 - i) / 6) ** n for i in range(6)] for n in set(nsig)}
     for k in range(1, 5):
         for code, ws in _CODES[k]:
             bytype = {}
             for w in ws:
-                bytype.setdefault(sig[W.index(w)], []).append(w)
+                bytype.setdefault(nsig[W.index(w)], []).append(w)
             best_v = -1e9
-            for t, tw in bytype.items():
+            for n, tw in bytype.items():
                 best = sorted((max(value[code + v * w] for w in tw) for v in range(1, 7)), reverse=True)
                 x = 0.0
-                for b, sh in zip(best, shares[t]):
+                for b, sh in zip(best, shares[n]):
                     x += b * sh
                 if x > best_v:
                     best_v = x
@@ -318,21 +318,28 @@ class BonusBot(SquareValueBot):
                 for f in fs:
                     if free >> f & 1:
                         m[gi] += 1
-            kind = [0] * FIELDS
+            kind = [-1] * FIELDS  # -1: written
             for f in range(FIELDS):
                 if free >> f & 1:
                     n = m[lay.group_of[f]]
                     kind[f] = 1 if n <= 2 else 2 if n <= 4 else 0
             sigs = tuple(tuple(kind[f] for f in fs) for fs in scoring.SQUARES)
         else:
-            sigs = tuple(self.sig)
+            sigs = tuple(tuple(k if free >> f & 1 else -1 for k, f in zip(sig, fs))
+                         for sig, fs in zip(self.sig, scoring.SQUARES))
         key = (left, sigs)
         t = self._typed.get(key)
         if t is None:
             if len(self._typed) > 4096:
                 self._typed.clear()
             ns = (1.0 + self.k * left, 1.0 + self.k_bridge * left, 1.0 + self.k_mid * left)
-            t = self._typed[key] = [typed_square_values(ns, sig, self.descending, self.base) for sig in sigs]
+            t = []
+            for sig, fs in zip(sigs, scoring.SQUARES):
+                empty = [ns[i] for i, f in zip(sig, fs) if free >> f & 1] or [ns[0]]
+                # a written field's kind does not matter: give it one of the square's free kinds
+                nsig = tuple(ns[i] if free >> f & 1 else empty[0] for i, f in zip(sig, fs))
+                t.append(typed_square_values(nsig, self.descending, self.base))
+            self._typed[key] = t
         return t
 
     def pursuit(self, left: int) -> tuple:
