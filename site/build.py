@@ -244,6 +244,36 @@ def stage_pypi(wheels: dict[str, Path], dest: Path) -> list[str]:
     return sorted(p.name for p in dest.glob("*.whl"))
 
 
+def join_multiline_outputs(nb: dict) -> int:
+    """Join list-valued stored outputs into single strings; return how many were joined.
+
+    nbformat allows a stream's ``text`` and a non-JSON mime entry of ``data`` as a list of lines,
+    but JupyterLite 0.8.6 renders such a list with commas between the lines (",2: 0.5656 …").
+    JSON mime types (``…json``) keep their value: a list there is the JSON document itself.
+    """
+    joined = 0
+    for cell in nb.get("cells", []):
+        for out in cell.get("outputs", []) or []:
+            if isinstance(out.get("text"), list):
+                out["text"] = "".join(out["text"])
+                joined += 1
+            for mime, value in (out.get("data") or {}).items():
+                if isinstance(value, list) and not mime.endswith("json"):
+                    out["data"][mime] = "".join(value)
+                    joined += 1
+    return joined
+
+
+def copy_notebook(src: Path, dest: Path) -> None:
+    """Copy a notebook with its stored outputs as single strings (see join_multiline_outputs)."""
+    nb = json.loads(src.read_text(encoding="utf-8"))
+    joined = join_multiline_outputs(nb)
+    if joined:
+        log(f"{src.name}: {joined} list-valued output(s) joined into strings")
+    dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    shutil.copystat(src, dest)
+
+
 def stage_contents(dest: Path) -> None:
     """notebooks/*.ipynb at the root of the file browser, play notebooks under play/."""
     dest.mkdir(parents=True)
@@ -253,7 +283,10 @@ def stage_contents(dest: Path) -> None:
             if any(part.startswith(".") for part in rel.parts) or src.is_dir():
                 continue
             (dest / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(src, dest / rel)
+            if src.suffix == ".ipynb":
+                copy_notebook(src, dest / rel)
+            else:
+                shutil.copy2(src, dest / rel)
     else:
         log("no notebooks/ folder yet: the site has only the play notebooks")
     if PLAY.is_dir():
