@@ -13,6 +13,7 @@ exactly. Its settings per side are in ``strong_params.json``.
 from __future__ import annotations
 
 import json
+import math
 from functools import lru_cache
 from importlib import resources
 
@@ -40,6 +41,15 @@ def _codes_by_empties():
 _CODES = _codes_by_empties()
 
 
+def _best_of_shares(n: float) -> list[float]:
+    """Chance that the best of ``n`` dice is the i-th best face (i = 0..5).
+
+    Rounded to 12 decimals: ``**`` with a fractional exponent comes from the platform's libm, which
+    may differ in the last bit between CPython on Linux and Pyodide; the bots must choose the same
+    moves in both (the Pyodide test compares whole games)."""
+    return [round(((6 - i) / 6) ** n - ((5 - i) / 6) ** n, 12) for i in range(6)]
+
+
 @lru_cache(maxsize=64)
 def square_values(n: float, descending: bool = False, weights: tuple | None = None) -> tuple:
     """Expected value of every square code when each empty field in turn gets the best of ``n`` dice.
@@ -53,11 +63,12 @@ def square_values(n: float, descending: bool = False, weights: tuple | None = No
     for code, _ in _CODES[0]:
         value[code] = float(pts[CAT_INDEX[table[code]]])
     # chance that the best of n dice is the i-th best face
-    share = [((6 - i) / 6) ** n - ((5 - i) / 6) ** n for i in range(6)]
+    share = _best_of_shares(n)
     for k in range(1, 5):
         for code, ws in _CODES[k]:
             best = sorted((max(value[code + v * w] for w in ws) for v in range(1, 7)), reverse=True)
-            value[code] = sum(b * s for b, s in zip(best, share))
+            # math.fsum, not sum: sum() of floats is compensated since Python 3.12 (Pyodide has 3.14)
+            value[code] = math.fsum(b * s for b, s in zip(best, share))
     return tuple(value)
 
 
@@ -71,7 +82,7 @@ def typed_square_values(nsig: tuple, descending: bool, weights: tuple) -> tuple:
     value = [0.0] * 7 ** 4
     for code, _ in _CODES[0]:
         value[code] = float(weights[CAT_INDEX[table[code]]])
-    shares = {n: [((6 - i) / 6) ** n - ((5 - i) / 6) ** n for i in range(6)] for n in set(nsig)}
+    shares = {n: _best_of_shares(n) for n in set(nsig)}
     for k in range(1, 5):
         for code, ws in _CODES[k]:
             bytype = {}
@@ -174,10 +185,10 @@ class SquareValueBot(Bot):
         """Value of the squares after ``a`` and the best answer to each next throw (one ply ahead)."""
         codes = list(codes)
         touched = {SQ_OF[a.f1], SQ_OF[a.f2]}
-        before = sum(value[codes[s]] for s in touched)
+        before = math.fsum(value[codes[s]] for s in touched)
         codes[SQ_OF[a.f1]] += a.v1 * W[POS_OF[a.f1]]
         codes[SQ_OF[a.f2]] += a.v2 * W[POS_OF[a.f2]]
-        after = sum(value[codes[s]] for s in touched)
+        after = math.fsum(value[codes[s]] for s in touched)
         free &= ~((1 << a.f1) | (1 << a.f2))
         pairs = self.layout.free_pairs(free)
         fs = [f for f in range(FIELDS) if free >> f & 1]
@@ -241,7 +252,7 @@ def pursuit_tables(n: float, descending: bool, weights: tuple, mu: float) -> tup
     under that play. ``values - pts`` is what steering the square toward ``c`` costs in points.
     """
     table = scoring.category_table(descending)
-    share = [((6 - i) / 6) ** n - ((5 - i) / 6) ** n for i in range(6)]
+    share = _best_of_shares(n)
     out = []
     for ci, cat in enumerate(scoring.CATEGORIES):
         obj = [0.0] * 7 ** 4
