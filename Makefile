@@ -35,7 +35,7 @@ browser:
 	sh site/install-browser.sh
 
 test-site: venv browser
-	PYTHONPATH=src $(PY) -m pytest -m site tests/site -v
+	PYTHONPATH=src $(PY) -m pytest -m site tests/site -v --durations=0
 
 measure: venv
 	$(PY) site/measure.py
