@@ -264,9 +264,20 @@ def join_multiline_outputs(nb: dict) -> int:
     return joined
 
 
+def trust_code_cells(nb: dict) -> None:
+    """Mark the code cells trusted, as a Jupyter server does for a signed notebook: JupyterLab reads
+    ``metadata.trusted`` and otherwise shows stored SVG pictures as their text/plain fallback until
+    the notebook is run. These are the project's own notebooks, built into its own site."""
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "code":
+            cell.setdefault("metadata", {})["trusted"] = True
+
+
 def copy_notebook(src: Path, dest: Path) -> None:
-    """Copy a notebook with its stored outputs as single strings (see join_multiline_outputs)."""
+    """Copy a notebook with its stored outputs as single strings (see join_multiline_outputs),
+    its code cells trusted."""
     nb = json.loads(src.read_text(encoding="utf-8"))
+    trust_code_cells(nb)
     joined = join_multiline_outputs(nb)
     if joined:
         log(f"{src.name}: {joined} list-valued output(s) joined into strings")

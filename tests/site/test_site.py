@@ -225,6 +225,13 @@ def show(page, locator) -> None:
         page.wait_for_timeout(500)
 
 
+def stored_svg_outputs(notebook: str) -> int:
+    """How many stored outputs of notebooks/<notebook> show as SVG (no HTML in their bundle)."""
+    nb = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))
+    return sum(1 for cell in nb["cells"] for out in cell.get("outputs", [])
+               if "image/svg+xml" in out.get("data", {}) and "text/html" not in out["data"])
+
+
 def stored_stream(notebook: str, starts: str) -> str:
     """The stored text of the first stream output in notebooks/<notebook> with a line starting with ``starts``."""
     nb = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))
@@ -283,6 +290,12 @@ def test_explore_notebook_runs_in_the_browser(game, context, request_log, site_u
     assert not any(ln.startswith(",") for ln in rendered.splitlines()), rendered
     show(page, output)
     screenshot(page, "stored")
+    # Stored SVG pictures render as pictures, not as their text/plain fallback (the build marks
+    # the code cells trusted; JupyterLab does not render SVG of untrusted cells).
+    svgs = stored_svg_outputs(game["explore"])
+    page.wait_for_function(
+        "n => document.querySelectorAll(\".jp-OutputArea-output[data-mime-type='image/svg+xml']\").length >= n",
+        arg=svgs, timeout=30_000)
 
     # Run → Run All Cells, as a reader would.
     started = time.monotonic()
@@ -343,6 +356,9 @@ def test_build_joins_list_valued_outputs():
                               "application/vnd.vegalite.v5+json": {"mark": "bar"},
                               "application/json": ["kept", "as list"]}
     assert nb["cells"][0]["source"] == ["# a\n", "b"]  # only outputs are touched
+    build.trust_code_cells(nb)
+    assert nb["cells"][1]["metadata"] == {"trusted": True}
+    assert "metadata" not in nb["cells"][0]
 
 
 def test_outside_request_guard_catches_a_cdn_request(browser, tmp_path, screenshot):
