@@ -16,12 +16,16 @@ def bar(rows: list[dict], x: str, y: str, color: str | None = None, title: str =
         x_title: str | None = None, y_title: str | None = None, width: int = 420, height: int = 240,
         error: tuple[str, str] | None = None, sort=None) -> dict:
     """Bars of ``y`` by ``x`` (grouped by ``color``), optionally with error bars ``(lo_field, hi_field)``."""
+    # Orders are given as explicit lists (data order unless ``sort`` says otherwise): a null sort is
+    # lost when two layers share the axis, and Vega-Lite then sorts the categories alphabetically.
     enc = {
-        "x": {"field": x, "type": "nominal", "title": x_title or x, "sort": sort},
+        "x": {"field": x, "type": "nominal", "title": x_title or x,
+              "sort": _in_order(rows, x) if sort is None else sort},
         "y": {"field": y, "type": "quantitative", "title": y_title or y},
     }
     if color:
-        enc["color"] = {"field": color, "type": "nominal", "title": color}
+        enc["color"] = {"field": color, "type": "nominal", "title": color,
+                        "scale": {"domain": _in_order(rows, color)}}
         enc["xOffset"] = {"field": color}
     layers = [{"mark": {"type": "bar", "tooltip": True}, "encoding": enc}]
     if error:
@@ -32,6 +36,14 @@ def bar(rows: list[dict], x: str, y: str, color: str | None = None, title: str =
         layers.append({"mark": {"type": "rule", "color": "black"}, "encoding": err_enc})
     return {"$schema": SCHEMA, "title": title, "width": width, "height": height,
             "data": {"values": rows}, "layer": layers}
+
+
+def _in_order(rows: list[dict], field: str) -> list:
+    seen = []
+    for r in rows:
+        if r.get(field) not in seen:
+            seen.append(r.get(field))
+    return seen
 
 
 def histogram(rows: list[dict], field: str, color: str | None = None, title: str = "", step: float = 1,

@@ -31,7 +31,8 @@ def score_table_html(headers: list[str], rows: list[list], highlight_row: int | 
 
 def log_html(lines: list[str], keep: int = 12) -> str:
     items = "".join(f"<div>{escape(s)}</div>" for s in lines[-keep:])
-    return f"<div style='font-family:monospace;font-size:12px;color:#444'>{items}</div>"
+    return (f"<div style='font-family:monospace;font-size:12px;color:#444;white-space:normal;"
+            f"overflow-wrap:anywhere'>{items}</div>")
 
 
 def schedule(coro_fn) -> bool:

@@ -232,7 +232,10 @@ class WuerfelJokerApp:
         bot_row = W.HBox([self.bot_step_button, self.bot_finish_button, self.advisor_toggle])
         left = W.VBox([self.status, self.dice_html, self.board, self.assign_box, controls, self.message,
                        bot_row, self.advisor])
-        right = W.VBox([self.score, self.table_html, self.log_view], layout=W.Layout(margin="0 0 0 16px"))
+        # a fixed width with wrapping log lines: a long line must not push the table below the board
+        self.log_view.layout = W.Layout(width="300px", overflow="hidden")
+        right = W.VBox([self.score, self.table_html, self.log_view],
+                       layout=W.Layout(margin="0 0 0 16px", width="320px"))
         header = W.HBox([self.title, self.game_toggle, self.lang_toggle, self.new_button],
                         layout=W.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px"))
         self.root = W.VBox([header, W.HBox([left, right], layout=W.Layout(flex_flow="row wrap"))])
