@@ -6,8 +6,9 @@ filled one at a time, and each time the player may pick the best of ``n`` fresh 
 random fill (the greedy bot's short view); the strong bot (``BonusBot``) lets ``n`` grow with the
 rounds still to come, because early on a player can wait for the number a square needs, but less for
 fields that must be filled together with a fixed partner (a bridge on side A, the last two fields of
-a group); it looks one throw ahead, values the bonus as an option and plays the last two rounds
-exactly. Its settings per side are in ``strong_params.json``.
+a group); it looks one throw ahead, values the bonus as an option, plays the last two rounds
+exactly and, three rounds before the end, picks among its best few candidates by exact expectimax
+over both remaining throws (``exact3``). Its settings per side are in ``strong_params.json``.
 """
 
 from __future__ import annotations
@@ -301,11 +302,16 @@ class BonusBot(SquareValueBot):
     minus the points that steering those squares costs (``pursuit_tables``). The option is worth
     the best assignment or nothing. Every placement is ranked by its square-value gain plus a
     linearised change of that option; the best few get one throw of lookahead plus the full option.
+    Three rounds before the end the best ``exact3`` of those are rescored exactly (``_exact3``).
     """
 
     def __init__(self, game, k=0.25, weights=(1, 2, 3, 4, 8, 6, 0), lookahead=16, mu=6.0,
-                 bonus_weight=1.0, shadow=1.0, k_bridge=None, k_mid=None, dynamic=True):
+                 bonus_weight=1.0, shadow=1.0, k_bridge=None, k_mid=None, dynamic=True, exact3=0):
         super().__init__(game, schedule=lambda r: 1.0 + k * r, weights=weights, lookahead=lookahead)
+        self.exact3 = exact3
+        table = scoring.category_table(self.descending)
+        self._pts = [0 if c is None else scoring.POINTS[c] for c in table]
+        self._cbit = [CAT_BIT.get(c, 0) for c in table]
         self.k = k
         self.k_bridge = k if k_bridge is None else k_bridge
         self.k_mid = k if k_mid is None else k_mid
@@ -445,6 +451,9 @@ class BonusBot(SquareValueBot):
                 c2[SQ_OF[a.f2]] += a.v2 * W[POS_OF[a.f2]]
                 out.append((self._expect_typed(codes, free, a, nxt) + self.option(c2, value, pursuit)[0], a))
             scored = out
+            if left == 2 and self.exact3:
+                scored.sort(key=lambda ga: -ga[0])
+                scored = [(self._exact3(codes, free, a), a) for _, a in scored[: self.exact3]]
         best_score = max(g for g, _ in scored)
         best = [a for g, a in scored if g > best_score - 1e-9]
         return best[rng.below(len(best))] if len(best) > 1 else best[0]
@@ -489,6 +498,64 @@ class BonusBot(SquareValueBot):
                     best = g
             total += weight * best
         return after - before + total
+
+    def _exact3(self, codes, free, a) -> float:
+        """Expected final score after ``a`` (two throws still to come), both answered at best: exact."""
+        codes = list(codes)
+        codes[SQ_OF[a.f1]] += a.v1 * W[POS_OF[a.f1]]
+        codes[SQ_OF[a.f2]] += a.v2 * W[POS_OF[a.f2]]
+        free &= ~((1 << a.f1) | (1 << a.f2))
+        pairs = self.layout.free_pairs(free)
+        fs = [f for f in range(FIELDS) if free >> f & 1]
+        memo = {}
+        total = 0.0
+        for (x, y), weight in THROW_WEIGHTS:
+            best = -1.0
+            for g1, g2, m in pairs:
+                h1, h2 = [f for f in fs if f != g1 and f != g2]
+                s1, s2 = SQ_OF[g1], SQ_OF[g2]
+                w1, w2 = W[POS_OF[g1]], W[POS_OF[g2]]
+                for u, v in ((x, y), (y, x)) if x != y else ((x, y),):
+                    key = (m, u, v)
+                    val = memo.get(key)
+                    if val is None:
+                        c = list(codes)
+                        c[s1] += u * w1
+                        c[s2] += v * w2
+                        val = memo[key] = self._last(c, h1, h2)
+                    if val > best:
+                        best = val
+            total += weight * best
+        return total
+
+    def _last(self, codes, h1, h2) -> float:
+        """Expected final score with the fields ``h1``, ``h2`` free and one throw to come."""
+        pts, cbit = self._pts, self._cbit
+        s1, s2 = SQ_OF[h1], SQ_OF[h2]
+        base = 0
+        done = 0
+        for s in range(9):
+            if s != s1 and s != s2:
+                c = codes[s]
+                base += pts[c]
+                done |= cbit[c]
+        w1, w2 = W[POS_OF[h1]], W[POS_OF[h2]]
+        total = 0.0
+        if s1 == s2:
+            c0 = codes[s1]
+            for (x, y), weight in THROW_WEIGHTS:
+                ca, cb = c0 + x * w1 + y * w2, c0 + y * w1 + x * w2
+                va = pts[ca] + (7 if done | cbit[ca] == ALL_CATS else 0)
+                vb = pts[cb] + (7 if done | cbit[cb] == ALL_CATS else 0)
+                total += weight * (va if va > vb else vb)
+        else:
+            c1, c2 = codes[s1], codes[s2]
+            for (x, y), weight in THROW_WEIGHTS:
+                a1, a2, b1, b2 = c1 + x * w1, c2 + y * w2, c1 + y * w1, c2 + x * w2
+                va = pts[a1] + pts[a2] + (7 if done | cbit[a1] | cbit[a2] == ALL_CATS else 0)
+                vb = pts[b1] + pts[b2] + (7 if done | cbit[b1] | cbit[b2] == ALL_CATS else 0)
+                total += weight * (va if va > vb else vb)
+        return base + total
 
     def _final(self, fields) -> float:
         return float(scoring.total(scoring.square_categories(fields, self.descending))[0])
