@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from itertools import product
 
@@ -76,25 +77,24 @@ class Dist:
         return sum(((Fraction(o) - m) ** 2 * p for o, p in self._p.items()), Fraction(0))
 
     def sample(self, rng):
-        denom = 1
-        for p in self._p.values():
-            denom = denom * p.denominator // _gcd(denom, p.denominator)
-        r = rng.below(denom)
-        for o, p in self._p.items():
-            r -= p.numerator * (denom // p.denominator)
-            if r < 0:
-                return o
-        raise AssertionError("probabilities do not sum to 1")
+        return sample_exact(self._p.items(), rng)
 
     def __repr__(self):
         body = ", ".join(f"{o!r}: {p}" for o, p in sorted(self._p.items(), key=lambda kv: repr(kv[0])))
         return f"Dist({{{body}}})"
 
 
-def _gcd(a, b):
-    while b:
-        a, b = b, a % b
-    return a
+def sample_exact(outcomes, rng):
+    """Draw from ``(outcome, Fraction)`` pairs summing to 1, exactly: one uniform integer below the
+    common denominator, so no float rounding ever biases the law."""
+    outcomes = list(outcomes)
+    denom = math.lcm(*(p.denominator for _, p in outcomes))
+    r = rng.below(denom)
+    for outcome, p in outcomes:
+        r -= p.numerator * (denom // p.denominator)
+        if r < 0:
+            return outcome
+    raise ValueError("chance probabilities do not sum to 1")
 
 
 def exact_json(value) -> dict:

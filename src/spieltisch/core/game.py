@@ -15,6 +15,7 @@ import copy
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from .dist import sample_exact
 from .errors import IllegalActionError
 from .options import OptionSpec, validate_options
 
@@ -127,16 +128,7 @@ class State:
 
     def sample_chance(self, rng) -> Any:
         """Draw a chance outcome. Games may override with a faster sampler of the same law."""
-        outcomes = self.chance_outcomes()
-        denom = 1
-        for _, p in outcomes:
-            denom = denom * p.denominator // _gcd(denom, p.denominator)
-        r = rng.below(denom)
-        for action, p in outcomes:
-            r -= p.numerator * (denom // p.denominator)
-            if r < 0:
-                return action
-        return outcomes[-1][0]
+        return sample_exact(self.chance_outcomes(), rng)
 
     def winners(self) -> list[int]:
         """Players with the highest total (ties share the win)."""
@@ -157,8 +149,3 @@ class State:
     def render(self, lang: str = "en") -> str:
         return str(self)
 
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
