@@ -3,32 +3,29 @@
 Same rules as /work/shared/rules/wuerfel-joker.md (project decisions D1-D3 at their defaults), one
 player, one round (= one turn), every decision a uniform random choice among the legal ones, just
 as the engine's random bot chooses among ``legal_actions()``. Plain ints and bit masks, no classes,
-no records, no validation. The dice use the same rejection sampling on ``getrandbits`` as
-``spieltisch.core.rng.Rng``, so the comparison measures the engine's structure, not the generator.
+no records, no validation. Dice and choices come from the engine's generator
+(``spieltisch.core.rng.Rng.below``), so the comparison measures the engine's structure, not the
+generator; the loop keeps one generator for all its games (its best case: the engine makes two per
+game so that each game replays from its own seed).
 
-Each ``*_turn(bits)`` plays one turn and returns its score; ``rate(turn, seconds)`` measures games/s.
+Each ``*_turn(below)`` plays one turn and returns its score; ``rate(turn, seconds)`` measures games/s.
 """
 
 from __future__ import annotations
 
-import random
 import time
+
+from spieltisch.core.rng import Rng
 
 # --- Spiel 2: slides 1-9, two dice -------------------------------------------------------------
 ALL_UP_9 = 0b1111111110  # bit v set = slide v is up (v = 1..9)
 
 
-def spiel2_turn(bits) -> int:
+def spiel2_turn(below) -> int:
     up = 0
     while True:
-        a = bits(3)
-        while a >= 6:
-            a = bits(3)
-        b = bits(3)
-        while b >= 6:
-            b = bits(3)
-        a += 1
-        b += 1
+        a = below(6) + 1
+        b = below(6) + 1
         if a < b:
             a, b = b, a
         combos = [a + b, a * b]
@@ -52,12 +49,7 @@ def spiel2_turn(bits) -> int:
                 choices.append(-1)
         elif not choices:
             return _bust(up, a, b)
-        n = len(choices)
-        k = n.bit_length()
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        v = choices[r]
+        v = choices[below(len(choices))]
         if v == 0:
             continue
         if v < 0:
@@ -65,7 +57,7 @@ def spiel2_turn(bits) -> int:
         up |= 1 << v
         if up == ALL_UP_9:
             return 45
-        if bits(1):  # stop or throw on: two choices
+        if below(2):  # stop or throw on: two choices
             return -(45 - _slide_sum(up))
 
 
@@ -154,14 +146,7 @@ def _enumerate(dice: list, pushed: int) -> list:
         labels[i] += 1
 
 
-def spiel1_turn(bits) -> int:
-    def below(n):
-        k = n.bit_length()
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        return r
-
+def spiel1_turn(below) -> int:
     pushed = 0
     dice_n = 3
     while True:
@@ -196,7 +181,7 @@ def spiel1_turn(bits) -> int:
 def rate(turn, seconds: float, seed: int = 1, windows: int = 5, clock=time.perf_counter) -> dict:
     """Games per second of ``turn`` (1 player, 1 round): the best of ``windows`` timing windows
     (as the engine benchmark measures), and the mean score."""
-    bits = random.Random(seed).getrandbits
+    below = Rng(seed).below
     games = 0
     total = 0
     elapsed = 0.0
@@ -207,7 +192,7 @@ def rate(turn, seconds: float, seed: int = 1, windows: int = 5, clock=time.perf_
         while w_elapsed < seconds / windows:
             t0 = clock()
             for _ in range(batch):
-                total += turn(bits)
+                total += turn(below)
             w_elapsed += clock() - t0
             w_games += batch
         best = max(best, w_games / w_elapsed)
