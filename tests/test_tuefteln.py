@@ -19,7 +19,7 @@ from spieltisch.core.match import Match
 from spieltisch.core.rng import Rng
 from spieltisch.core.stats import proportion_ci
 from spieltisch.games.tuefteln import GAMES, Place, Throw, Tuefteln, analysis, bots, scoring
-from spieltisch.games.tuefteln.engine import Layout, load_layout
+from spieltisch.games.tuefteln.engine import Layout, field_name, load_layout
 
 
 @pytest.fixture
@@ -217,7 +217,8 @@ def test_side_a_bridges():
     assert Place.make((0, 1), 5, (0, 2), 3) in state.legal_actions()
     assert Place.make((0, 1), 3, (0, 2), 5) in state.legal_actions()
     e = rejects(state, Place.make((0, 1), 3, (1, 0), 5), "bridge")
-    assert "(0,2)" in str(e)
+    assert str(e) == "blue field B1 may only be filled together with its bridge partner C1 (rule: bridge)"
+    assert e.detail_de == "das blaue Feld B1 wird nur zusammen mit seinem Brückenpartner C1 beschrieben"
     rejects(state, Place.make((0, 1), 3, (0, 3), 5), "bridge")  # two blue fields, different bridges
     blue = [f for f in range(36) if state.game.layout.kind[f] == "B"]
     assert len(blue) == 14 and len(state.game.layout.bridges) == 7
@@ -254,6 +255,55 @@ def test_side_b_same_colour():
     state.clone().apply_action(Place.make(yellow[0], 3, yellow[5], 5))
     rejects(state, Place.make(yellow[0], 3, red[0], 5), "same colour")
     assert len(state.legal_actions()) == 5 * 15 * 2
+
+
+def test_field_names_are_column_letter_and_row_number():
+    assert [field_name(f) for f in (0, 5, 30, 35)] == ["A1", "F1", "A6", "F6"]  # the corners
+    assert field_name(F(1, 0)) == "A2" and field_name(F(0, 1)) == "B1" and field_name(F(2, 3)) == "D3"
+    names = [field_name(f) for f in range(36)]
+    assert len(set(names)) == 36 and names == sorted(names, key=lambda n: (n[1], n[0]))  # reading order
+    text = started("A").render_sheet(0)
+    assert "  A  B   C  D   E  F" in text and "\n 1 |" in text and "\n 6 |" in text and " 0 |" not in text
+
+
+def test_every_refusal_has_a_german_detail():
+    """Every rule ``why_illegal`` names comes with the detail in English (``str(e)``) and German."""
+    state = started("A")
+    refusals = [rejects(state, Place.make((0, 0), 3, (1, 0), 5), "pre-printed field")]
+    state.apply_action(Place.make((1, 0), 3, (1, 1), 5))
+    state.apply_action(Throw(1, 1))
+    refusals += [rejects(state, Place.make((1, 0), 1, (1, 2), 1), "free fields"),
+                 rejects(state, Place.make((1, 2), 3, (1, 3), 5), "write the throw"),
+                 rejects(state, Throw(2, 2), "one throw per round"),
+                 rejects(state, Place(-1, 1, 7, 1), "fields of the sheet"),
+                 rejects(state, Place(7, 1, 7, 1), "two fields"),
+                 rejects(state, Place(9, 1, 8, 1), "normal form"),
+                 rejects(state, "stop", "placement"),
+                 rejects(state, Place.make((0, 1), 1, (1, 2), 1), "bridge")]
+    side_b = started("B")
+    layout = side_b.game.layout
+    yellow, red = (next(f for f in range(36) if layout.kind[f] == k) for k in "YR")
+    refusals.append(rejects(side_b, Place.make(yellow, 3, red, 5), "same colour"))
+    fresh = Tuefteln(1).new_initial_state()
+    refusals += [rejects(fresh, Place(1, 1, 2, 1), "throw first"), rejects(fresh, Throw(0, 7), "two dice")]
+    over = fresh.clone()
+    over.rounds_done = over.game.layout.rounds  # no throws left: the game is over
+    refusals.append(over.why_illegal(Place(1, 1, 2, 1)))
+    assert [e.rule for e in refusals][-1] == "end of game"
+    for e in refusals:
+        assert e.detail_de and e.detail_de != e.detail, e.rule
+        assert str(e) == f"{e.detail} (rule: {e.rule})"  # the English text as before
+        assert e.detail_in("de") == e.detail_de and e.detail_in("en") == e.detail
+    by_rule = {e.rule: e for e in refusals}
+    assert by_rule["pre-printed field"].detail == "field A1 has the pre-printed 5"
+    assert by_rule["pre-printed field"].detail_de == "in Feld A1 steht die vorgedruckte 5"
+    assert by_rule["free fields"].detail_de == "in Feld A2 steht schon eine 3"
+    assert by_rule["normal form"].detail == "write it as 1→C2, 1→D2 (fields in reading order; use Place.make)"
+    assert by_rule["same colour"].detail_de == (f"die Felder {field_name(yellow)} (gelb) und {field_name(red)} (rot) "
+                                                "haben nicht dieselbe Farbe")
+    # a refusal without German (any other game, older code) falls back to English
+    plain = IllegalActionError("some rule", "some detail")
+    assert plain.detail_de is None and plain.detail_in("de") == "some detail" == plain.detail
 
 
 def test_throw_first_and_end_of_game():
@@ -295,7 +345,7 @@ def test_illegal_placements_change_nothing(seed, steps, side, f1, f2, v1, v2):
     else:
         with pytest.raises(IllegalActionError) as e:
             state.apply_action(action)
-        assert e.value.rule
+        assert e.value.rule and e.value.detail_de  # the reason in English and German
         assert state.snapshot() == before
 
 
@@ -333,8 +383,8 @@ def test_layout_files_are_data_with_provenance():
 
 def test_action_text_and_json():
     a = Place.make((4, 4), 5, (2, 0), 3)
-    assert str(a) == "3→(2,0), 5→(4,4)"
-    assert a.to_json() == [[2, 0, 3], [4, 4, 5]]
+    assert str(a) == "3→A3, 5→E5"
+    assert a.to_json() == [[2, 0, 3], [4, 4, 5]]  # records keep row and column numbers
     assert Throw(3, 5).to_json() == [3, 5]
 
 
@@ -439,3 +489,15 @@ def test_advise_rates_every_placement():
     assert len(advice) == len(state.legal_actions())
     assert [d["mean"] for d in advice] == sorted((d["mean"] for d in advice), reverse=True)
     assert all(d["ci95"][0] <= d["mean"] <= d["ci95"][1] for d in advice)
+
+
+def test_advise_reports_progress_and_the_same_results():
+    """``progress(done, total)`` after every placement, counting up to the number of placements;
+    passing it changes nothing in the advice (same numbers, same order)."""
+    state = started("B", throw=(2, 5))
+    calls = []
+    with_progress = analysis.advise(state, 0, n_rollouts=2, seed=7, progress=lambda d, t: calls.append((d, t)))
+    without = analysis.advise(state, 0, n_rollouts=2, seed=7)
+    total = len(state.legal_actions())
+    assert calls == [(k, total) for k in range(1, total + 1)]
+    assert with_progress == without

@@ -75,7 +75,7 @@ def test_swap_gives_the_first_click_the_other_die():
 def test_one_click_on_a_bridge_writes_both_fields():
     app = TueftelnApp(seed=2)
     a, b = app.state.throw
-    app.click(1)  # (0,1), bridged with (0,2)
+    app.click(1)  # B1 (row 0, col 1), bridged with C1
     assert app.state.sheets[0][1:3] == [a, b]
 
 
@@ -110,12 +110,72 @@ def test_refused_click_shows_the_rules_reason_and_changes_nothing(side):
     assert err.rule == ("bridge" if side == "A" else "same colour")
     assert err.detail in app.message.value
     assert snapshot(app) == before
-    # German: the rule in German, the engine's words beside it
+    # German: the rule in German, the engine's words beside it in German too
     app.lang_toggle.value = "de"
     app.click(first) if app.selected is None else None
     app.click(second)
-    assert "Nicht erlaubt" in app.message.value and err.detail in app.message.value
+    assert "Nicht erlaubt" in app.message.value and app.last_refusal.detail_de in app.message.value
+    assert err.detail not in app.message.value
     assert snapshot(app) == before
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_refusal_detail_in_the_screens_language(lang):
+    app = TueftelnApp(side="A", lang=lang, seed=9)
+    app.click(0)  # A1: the pre-printed 5
+    err = app.last_refusal
+    assert err.rule == "pre-printed field"
+    msg = app.message.value
+    if lang == "de":
+        assert "Nicht erlaubt: Vorgedruckte Felder bleiben, wie sie sind." in msg
+        assert "in Feld A1 steht die vorgedruckte 5" in msg and "has the pre-printed" not in msg
+    else:
+        assert "Not allowed (rule: pre-printed field)." in msg
+        assert "field A1 has the pre-printed 5" in msg and "vorgedruckte" not in msg
+    # a blue field with a white one: the bridge partner is named as on the sheet (B1 ↔ C1)
+    f = free_white(app)[0]
+    app.click(f)
+    app.click(1)
+    assert app.last_refusal.rule == "bridge"
+    want = ("das blaue Feld B1 wird nur zusammen mit seinem Brückenpartner C1 beschrieben" if lang == "de"
+            else "blue field B1 may only be filled together with its bridge partner C1")
+    assert want in app.message.value
+
+
+def test_a_refusal_without_german_detail_shows_the_english_one():
+    app = TueftelnApp(lang="de", seed=9)
+    app._show_refusal(IllegalActionError("legal moves", "only in English"))
+    assert "only in English" in app.message.value and "Nur erlaubte Züge" in app.message.value
+
+
+def test_german_wording_for_every_rule_the_engine_names():
+    """Every rule name ``why_illegal`` can return (read from its source) has a German sentence."""
+    import inspect
+
+    from spieltisch.core.game import State
+    from spieltisch.games.tuefteln.engine import TueftelnState
+    from spieltisch.ui.widgets.tuefteln import RULES_DE
+
+    source = inspect.getsource(TueftelnState.why_illegal) + inspect.getsource(State.why_illegal)
+    rules = set(re.findall(r'(?:no|IllegalActionError)\(\s*"([^"]+)"', source))
+    assert {"throw first", "one throw per round", "normal form", "fields of the sheet", "placement",
+            "two dice", "bridge", "same colour", "legal moves"} <= rules
+    assert rules <= set(RULES_DE), rules - set(RULES_DE)
+
+
+def test_field_names_on_the_sheets_edges_and_in_messages():
+    app = TueftelnApp(lang="de", seed=4)
+    cols = app.column_labels.children[1:]
+    assert "".join(re.findall(r">([A-F])<", "".join(c.value for c in cols))) == "ABCDEF"
+    rows = "".join(lab.value for lab in app.row_labels)
+    assert re.findall(r">([1-6])<", rows) == list("123456")
+    assert all("sp-row-labels" in lab._dom_classes for lab in app.row_labels)
+    assert "sp-column-labels" in app.column_labels._dom_classes
+    # the corner buttons' tooltips start with their names; so do the messages
+    assert [button(app, f).tooltip.split()[0] for f in (0, 5, 30, 35)] == ["A1", "F1", "A6", "F6"]
+    app.click(6)  # row 2, column A: white
+    assert "kommt nach A2." in app.message.value
+    assert "Brücke mit C1" in button(app, 1).tooltip  # B1 is bridged with C1
 
 
 def test_bots_write_the_same_throw_on_their_own_sheets():
@@ -210,6 +270,29 @@ def test_advisor_lists_every_legal_action_best_first():
     assert app.state.sheets[0][best.f1] == best.v1
 
 
+def test_advisor_shows_progress_and_is_disabled_while_it_runs():
+    from spieltisch.games.tuefteln import analysis
+
+    app = TueftelnApp(side="B", lang="en", seed=13)
+    total = len(app.state.legal_actions())
+    seen = []
+    app.advisor_progress.observe(
+        lambda ch: seen.append((ch["new"], app.advise_button.disabled, app.advisor_progress.layout.display,
+                                app.advisor_status.value)), names="value")
+    assert app.advisor_progress.layout.display == "none" and not app.advise_button.disabled
+    app.advise_button.click()
+    values = [v for v, *_ in seen]
+    assert values == list(range(1, total + 1))  # one step per legal placement, up to all of them
+    assert all(disabled and display != "none" for _, disabled, display, _ in seen)
+    assert f"computing {total}/{total}" in seen[-1][3] and "computing 1/" in seen[0][3]
+    assert app.advisor_progress.max == total
+    # afterwards: hidden again, the button usable, the advice the same as without a progress display
+    assert app.advisor_progress.layout.display == "none" and app.advisor_status.value == ""
+    assert not app.advise_button.disabled
+    plain = analysis.advise(app.state, 0, n_rollouts=app.rollouts.value, seed=app.seed % (2 ** 32))
+    assert app.advice == plain
+
+
 def test_sheet_svg_is_well_formed_and_marks_reconstruction():
     import xml.dom.minidom
 
@@ -219,3 +302,19 @@ def test_sheet_svg_is_well_formed_and_marks_reconstruction():
         assert "Rekonstruktion / reconstruction" in text
     # seven bridge connectors on side A
     assert len(re.findall(r"<line ", sheet_svg("A", note=False))) == 7
+
+
+def test_sheet_svg_names_columns_and_rows_at_its_edges():
+    text = sheet_svg("A", cell=40)
+    cols = re.findall(r'<text x="([\d.]+)"[^>]*class="sp-col-label">([A-F])</text>', text)
+    rows = re.findall(r'<text x="[\d.]+" y="([\d.]+)"[^>]*class="sp-row-label">([1-6])</text>', text)
+    assert [c for _, c in cols] == list("ABCDEF") and [r for _, r in rows] == list("123456")
+    xs = [float(x) for x, _ in cols]
+    assert all(b - a == 40 for a, b in zip(xs, xs[1:]))  # one letter over the middle of each column
+    ys = [float(y) for y, _ in rows]
+    assert ys == sorted(ys)  # 1 at the top
+    # the letter over column A stands over the first field's middle
+    first = re.search(r'<rect x="([\d.]+)" y="([\d.]+)" width="40"', text)
+    assert xs[0] == float(first.group(1)) + 20
+    assert "sp-col-label" not in sheet_svg("A", edges=False)
+    assert "sp-col-label" in sheet_svg("B", cell=22, note=False)  # the small bot sheets too

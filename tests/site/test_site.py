@@ -185,10 +185,10 @@ def test_tuefteln_play_view_plays_a_round(context, request_log, site_url, screen
         assert m, throw.inner_text()
         return int(m.group(1)), int(m.group(2))
 
-    # Round 1: the white fields B1 (row 1, col 0) and B2 (row 1, col 1) are free at the start.
+    # Round 1: the white fields A2 (row 1, col 0) and B2 (row 1, col 1) are free at the start.
     v1, v2 = throw_order()
     field(app, 1, 0).click()
-    app.locator(".sp-message", has_text=f"{v1} kommt nach").wait_for(timeout=30_000)
+    app.locator(".sp-message", has_text=f"{v1} kommt nach A2.").wait_for(timeout=30_000)
     field(app, 1, 1).click()
     app.locator(".sp-message", has_text="Runde 1 fertig").wait_for(timeout=30_000)
     assert field(app, 1, 0).inner_text().strip() == str(v1)
@@ -209,7 +209,7 @@ def test_tuefteln_play_view_plays_a_round(context, request_log, site_url, screen
     app.locator(".sp-message", has_text="Nicht erlaubt").wait_for(timeout=30_000)
     message = app.locator(".sp-message").inner_text()
     assert "Vorgedruckte Felder bleiben, wie sie sind." in message
-    assert "pre-printed 5" in message  # the engine's own detail text
+    assert "in Feld A1 steht die vorgedruckte 5" in message  # the engine's own detail, in German
     assert field(app, 0, 0).inner_text().strip() == "5"
     assert "Runde 3/15" in throw.inner_text()
     screenshot(page, "refused")

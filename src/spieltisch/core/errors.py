@@ -6,12 +6,23 @@ class SpieltischError(ValueError):
 
 
 class IllegalActionError(SpieltischError):
-    """An action that the rules do not allow here. ``rule`` names the rule it breaks."""
+    """An action that the rules do not allow here. ``rule`` names the rule it breaks.
 
-    def __init__(self, rule: str, detail: str):
+    ``detail`` says in English what is wrong; ``detail_de``, when a game supplies it, says the same
+    in German (for the German screens). ``str(e)`` is always the English text.
+    """
+
+    def __init__(self, rule: str, detail: str, detail_de: str | None = None):
         self.rule = rule
         self.detail = detail
+        self.detail_de = detail_de
         super().__init__(f"{detail} (rule: {rule})")
+
+    def detail_in(self, lang: str) -> str:
+        """The detail in ``lang`` ("de" or "en"); English where no German text was given."""
+        if lang == "de" and self.detail_de:
+            return self.detail_de
+        return self.detail
 
 
 class OptionError(SpieltischError):

@@ -3,7 +3,9 @@
 Drawn as on paper: 6 × 6 fields in 3 × 3 squares of 2 × 2 with thick square borders; pre-printed
 numbers bold on grey; side A white and blue fields with each bridge drawn as a connector between its
 two blue fields; side B five colours. Under each row of squares a strip names every complete square's
-category and points. The layout is the project's reconstruction, and the picture says so.
+category and points. Column letters A–F run along the top edge and row numbers 1–6 down the left edge,
+so a field is found by the name the engine gives it (``field_name``: "A1" top left). The layout is
+the project's reconstruction, and the picture says so.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from html import escape
 
 from ..games.tuefteln import scoring
-from ..games.tuefteln.engine import SIZE, layout_for
+from ..games.tuefteln.engine import SIZE, column_name, layout_for, row_name
 
 WHITE = "#ffffff"
 BLUE = "#9cc8ee"
@@ -58,12 +60,13 @@ def square_label(category, lang: str = "de") -> str:
 
 
 def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lang: str = "de",
-              highlight=(), title: str | None = None, note: bool = True) -> str:
+              highlight=(), title: str | None = None, note: bool = True, edges: bool = True) -> str:
     """A complete ``<svg>`` of one sheet.
 
     ``values``: 36 numbers (0 = empty; the pre-printed ones are taken from the layout anyway);
     ``categories``: nine categories or None per square (from ``scoring.square_categories``; computed
-    from ``values`` when omitted); ``highlight``: field indices to mark (e.g. the last placement).
+    from ``values`` when omitted); ``highlight``: field indices to mark (e.g. the last placement);
+    ``edges``: column letters above and row numbers to the left, as in the fields' names.
     """
     layout = layout_for(side)
     values = list(values) if values is not None else list(layout.printed)
@@ -74,12 +77,15 @@ def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lan
     pad = 4
     top = round(cell * 0.55) if title else 0
     foot = round(cell * 0.42) if note else 0
-    width = SIZE * cell + 2 * pad
-    height = top + 3 * (2 * cell + strip) + foot + pad
+    edge_font = max(9, round(cell * 0.34))
+    left = round(edge_font * 1.1) if edges else 0  # row numbers
+    head = round(edge_font * 1.3) if edges else 0  # column letters
+    width = SIZE * cell + 2 * pad + left
+    height = top + head + 3 * (2 * cell + strip) + foot + pad
 
     def xy(f):
         r, c = divmod(f, SIZE)
-        return pad + c * cell, top + pad + (r // 2) * (2 * cell + strip) + (r % 2) * cell
+        return pad + left + c * cell, top + head + pad + (r // 2) * (2 * cell + strip) + (r % 2) * cell
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" '
@@ -87,6 +93,16 @@ def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lan
     if title:
         out.append(f'<text x="{pad}" y="{top - 6}" font-size="{round(cell * 0.36)}" font-weight="bold">'
                    f'{escape(title)}</text>')
+    if edges:
+        for c in range(SIZE):
+            x, y = xy(c)
+            out.append(f'<text x="{x + cell / 2}" y="{y - round(edge_font * 0.35)}" font-size="{edge_font}" '
+                       f'text-anchor="middle" fill="#555" class="sp-col-label">{column_name(c)}</text>')
+        for r in range(SIZE):
+            x, y = xy(r * SIZE)
+            out.append(f'<text x="{x - round(edge_font * 0.3)}" y="{y + cell / 2 + edge_font * 0.35:.1f}" '
+                       f'font-size="{edge_font}" text-anchor="end" fill="#555" class="sp-row-label">'
+                       f'{row_name(r)}</text>')
     hl = set(highlight)
     for f in range(SIZE * SIZE):
         x, y = xy(f)

@@ -2,7 +2,8 @@
 
 Every round one throw of two dice (a chance node) is shared by all players; then each player in seat
 order writes both numbers onto their own sheet. Fields are indexed ``row * 6 + col`` (rows and
-columns 0–5). The sheet layouts are data (``sheet_a.json``, ``sheet_b.json``) and checked on load.
+columns 0–5); people see them named by column letter and row number, "A1" top left to "F6" bottom
+right (``field_name``). The sheet layouts are data (``sheet_a.json``, ``sheet_b.json``) and checked on load.
 """
 
 from __future__ import annotations
@@ -22,8 +23,21 @@ SIZE = 6
 FIELDS = SIZE * SIZE
 
 
+def column_name(c: int) -> str:
+    """The letter of column ``c`` (0–5) as written above the sheet: A–F, left to right."""
+    return "ABCDEF"[c]
+
+
+def row_name(r: int) -> str:
+    """The number of row ``r`` (0–5) as written beside the sheet: 1–6, top to bottom."""
+    return str(r + 1)
+
+
 def field_name(f: int) -> str:
-    return f"({f // SIZE},{f % SIZE})"
+    """The name people read off the drawn sheet: column letter and row number, "A1" (top left,
+    index 0) to "F6" (bottom right, index 35). Records keep row and column numbers (``to_json``)."""
+    r, c = divmod(f, SIZE)
+    return column_name(c) + row_name(r)
 
 
 class Throw(NamedTuple):
@@ -350,53 +364,74 @@ class TueftelnState(State):
 
     # --- explanations ------------------------------------------------------------------------
     def why_illegal(self, action) -> IllegalActionError:
+        """The rule ``action`` breaks, with the detail in English and in German."""
         layout = self.game.layout
+
+        def no(rule, en, de):
+            return IllegalActionError(rule, en, de)
+
         if self.current_player() == TERMINAL:
-            return IllegalActionError("end of game", "the game is over")
+            return no("end of game", "the game is over", "das Spiel ist vorbei")
         if self.throw is None:
             if isinstance(action, Place):
-                return IllegalActionError("throw first", "the dice must be thrown before anyone writes")
-            return IllegalActionError("two dice", f"{action!r} is not a throw of two dice")
+                return no("throw first", "the dice must be thrown before anyone writes",
+                          "erst wird gewürfelt, dann eingetragen")
+            return no("two dice", f"{action!r} is not a throw of two dice",
+                      f"{action!r} ist kein Wurf mit zwei Würfeln")
         if isinstance(action, Throw):
-            return IllegalActionError("one throw per round",
-                                      f"the dice show {self.throw.first} and {self.throw.second}; "
-                                      f"player {self.turn + 1} must write them first")
+            a, b, p = self.throw.first, self.throw.second, self.turn + 1
+            return no("one throw per round", f"the dice show {a} and {b}; player {p} must write them first",
+                      f"die Würfel zeigen {a} und {b}; erst muss Spieler {p} sie eintragen")
         if not isinstance(action, Place):
-            return IllegalActionError("placement", f"{action!r} is not a placement of two numbers")
+            return no("placement", f"{action!r} is not a placement of two numbers",
+                      f"{action!r} ist kein Eintrag von zwei Zahlen")
         f1, v1, f2, v2 = action
         a, b = self.throw
         if type(v1) is not int or type(v2) is not int or sorted((v1, v2)) != sorted((a, b)):
-            return IllegalActionError("write the throw",
-                                      f"the dice show {a} and {b}; {v1} and {v2} cannot be written")
+            return no("write the throw", f"the dice show {a} and {b}; {v1} and {v2} cannot be written",
+                      f"die Würfel zeigen {a} und {b}; {v1} und {v2} können nicht eingetragen werden")
         for f in (f1, f2):
             if type(f) is not int or not 0 <= f < FIELDS:
-                return IllegalActionError("fields of the sheet", f"{f!r} is not a field of the 6×6 sheet")
+                return no("fields of the sheet", f"{f!r} is not a field of the 6×6 sheet",
+                          f"{f!r} ist kein Feld des 6×6-Zettels")
         if f1 == f2:
-            return IllegalActionError("two fields", "the two numbers go into two different fields")
+            return no("two fields", "the two numbers go into two different fields",
+                      "die beiden Zahlen kommen in zwei verschiedene Felder")
         sheet, free = self.sheets[self.turn], self.free[self.turn]
         for f in (f1, f2):
+            name = field_name(f)
             if layout.printed[f]:
-                return IllegalActionError("pre-printed field",
-                                          f"field {field_name(f)} has the pre-printed {layout.printed[f]}")
+                n = layout.printed[f]
+                return no("pre-printed field", f"field {name} has the pre-printed {n}",
+                          f"in Feld {name} steht die vorgedruckte {n}")
             if not free >> f & 1:
-                return IllegalActionError("free fields", f"field {field_name(f)} already holds a {sheet[f]}")
+                return no("free fields", f"field {name} already holds a {sheet[f]}",
+                          f"in Feld {name} steht schon eine {sheet[f]}")
         if layout.placement == "white_or_bridge":
             k1, k2 = layout.kind[f1], layout.kind[f2]
             if k1 == "B" or k2 == "B":
                 if layout.bridge_of[f1] != layout.bridge_of[f2]:
                     blue = f1 if k1 == "B" else f2
                     partner = [f for f in layout.bridges[layout.bridge_of[blue]] if f != blue][0]
-                    return IllegalActionError(
-                        "bridge", f"blue field {field_name(blue)} may only be filled together with its "
-                                  f"bridge partner {field_name(partner)}")
+                    nb, np = field_name(blue), field_name(partner)
+                    return no("bridge", f"blue field {nb} may only be filled together with its "
+                                        f"bridge partner {np}",
+                              f"das blaue Feld {nb} wird nur zusammen mit seinem Brückenpartner {np} beschrieben")
         elif layout.group_of[f1] != layout.group_of[f2]:
+            n1, n2 = field_name(f1), field_name(f2)
             c1, c2 = (layout.kinds[layout.kind[f]]["en"] for f in (f1, f2))
-            return IllegalActionError("same colour", f"fields {field_name(f1)} ({c1}) and {field_name(f2)} "
-                                                     f"({c2}) are not of the same colour")
+            d1, d2 = (layout.kinds[layout.kind[f]]["de"] for f in (f1, f2))
+            return no("same colour", f"fields {n1} ({c1}) and {n2} ({c2}) are not of the same colour",
+                      f"die Felder {n1} ({d1}) und {n2} ({d2}) haben nicht dieselbe Farbe")
         if f1 > f2:
-            return IllegalActionError("normal form", f"write it as {Place.make(f1, v1, f2, v2)!s} "
-                                                     "(fields in reading order; use Place.make)")
-        return super().why_illegal(action)
+            place = Place.make(f1, v1, f2, v2)
+            return no("normal form", f"write it as {place!s} (fields in reading order; use Place.make)",
+                      f"richtig geschrieben: {place!s} (Felder in Lesereihenfolge; Place.make ordnet sie)")
+        e = super().why_illegal(action)  # "legal moves": the base class lists what is allowed
+        if e.detail_de is None:
+            legal = ", ".join(str(x) for x in self.legal_actions()[:12])
+            e.detail_de = f"{action!s} ist jetzt nicht erlaubt; erlaubt: {legal}"
+        return e
 
     # --- text --------------------------------------------------------------------------------
     def render(self, lang: str = "en") -> str:
@@ -440,7 +475,8 @@ class TueftelnState(State):
         border = "+" + "+".join(["-" * 7] * 3) + "+"
         head = ("Spieler" if lang == "de" else "Player") + f" {player + 1} — " + \
                ("Seite" if lang == "de" else "side") + f" {layout.side}"
-        lines = [head, "    " + "".join(f" {c} " + (" " if c % 2 else "") for c in range(SIZE)), "   " + border]
+        lines = [head, "    " + "".join(f" {column_name(c)} " + (" " if c % 2 else "") for c in range(SIZE)),
+                 "   " + border]
         for r in range(SIZE):
             row = "".join(cell(r * SIZE + c) + ("|" if c % 2 else "") for c in range(SIZE))
             note = ""
@@ -450,7 +486,7 @@ class TueftelnState(State):
                     c = cats[sq]
                     parts.append("…" if c is None else f"{labels[c]} {scoring.POINTS[c]}")
                 note = "   " + " | ".join(parts)
-            lines.append(f" {r} |" + row + note)
+            lines.append(f" {row_name(r)} |" + row + note)
             if r % 2:
                 lines.append("   " + border)
         points, bonus = scoring.total(cats)

@@ -5,7 +5,8 @@ sheets. A click on a field selects it; the second click writes the throw: the fi
 gets the die shown first (the swap button changes the order). A bridge field needs no second click:
 when the engine allows only one partner field, that one is taken. Which placements are legal is
 always the engine's answer (``legal_actions`` / ``apply_action``); a refused one shows the rule the
-engine names and changes nothing.
+engine names, with the engine's detail in the screen's language, and changes nothing. Fields are
+named as the engine names them ("A1" top left): column letters above the sheet, row numbers beside it.
 """
 
 from __future__ import annotations
@@ -17,17 +18,19 @@ import ipywidgets as W
 
 from ...core.errors import IllegalActionError
 from ...games.tuefteln import scoring
-from ...games.tuefteln.engine import SIZE, Place, field_name
+from ...games.tuefteln.engine import SIZE, Place, column_name, field_name, row_name
 from .. import svg
 from ..session import PlaySession
 from ..tuefteln_svg import BLUE, COLOURS, PEN, PRINTED, bridge_arrow, sheet_svg, square_label
 from .common import language_toggle, score_table_html, t
 
 CELL = 46
+EDGE = 20  # width of the row numbers left of the sheet, height of the column letters above it
 SELECTED = "#ffd54f"
 ADVISED = "3px solid #2e7d32"
 
-# German wording for the rules the engine names (its detail text stays English and is shown too)
+# German wording for every rule the engine names (the engine's detail below it comes in the screen's
+# language: ``IllegalActionError.detail_in``)
 RULES_DE = {
     "pre-printed field": "Vorgedruckte Felder bleiben, wie sie sind.",
     "free fields": "In ein beschriebenes Feld darf nichts mehr eingetragen werden.",
@@ -36,6 +39,13 @@ RULES_DE = {
     "two fields": "Die beiden Zahlen kommen in zwei verschiedene Felder.",
     "end of game": "Das Spiel ist vorbei.",
     "write the throw": "Es werden genau die beiden gewürfelten Zahlen eingetragen.",
+    "throw first": "Zuerst wird gewürfelt, dann eingetragen.",
+    "one throw per round": "Pro Runde gibt es einen Wurf; alle tragen ihn ein, bevor neu gewürfelt wird.",
+    "two dice": "Ein Wurf sind zwei Würfel mit je 1 bis 6 Augen.",
+    "placement": "Ein Zug trägt die beiden gewürfelten Zahlen in zwei Felder ein.",
+    "fields of the sheet": "Eingetragen wird nur in die 36 Felder des Zettels.",
+    "normal form": "Ein Eintrag nennt seine beiden Felder in Lesereihenfolge.",
+    "legal moves": "Nur erlaubte Züge können gespielt werden.",
 }
 
 
@@ -95,7 +105,29 @@ class TueftelnApp(W.VBox):
         self.square_labels = [W.HTML(layout=W.Layout(width=f"{2 * CELL + 6}px", height="24px",
                                                      overflow="hidden", margin="0"))
                               for _ in range(9)]
-        bands = []
+        # the names of columns (A–F, above) and rows (1–6, left), as in field_name; each square is
+        # 2 × CELL wide plus its 3px border on either side
+        edge_style = "font-size:13px;font-weight:bold;color:#555;text-align:center"
+        col_heads = []
+        for k in range(3):
+            letters = "".join(f"<div style='width:{CELL}px;{edge_style}'>{column_name(2 * k + j)}</div>"
+                              for j in range(2))
+            col_heads.append(W.HTML(f"<div style='display:flex;padding:0 3px;line-height:{EDGE}px'>{letters}</div>",
+                                    layout=W.Layout(width=f"{2 * CELL + 6}px", height=f"{EDGE}px",
+                                                    overflow="hidden", margin="0")))
+        self.column_labels = W.HBox([W.Box(layout=W.Layout(width=f"{EDGE}px", margin="0"))] + col_heads,
+                                    layout=W.Layout(margin="0"))
+        self.column_labels.add_class("sp-column-labels")
+        self.row_labels = []
+        for band in range(3):
+            numbers = "".join(f"<div style='height:{CELL}px;line-height:{CELL}px;{edge_style}'>"
+                              f"{row_name(2 * band + i)}</div>" for i in range(2))
+            lab = W.HTML(f"<div style='padding:3px 0'>{numbers}</div>",
+                         layout=W.Layout(width=f"{EDGE}px", height=f"{2 * CELL + 6}px", overflow="hidden",
+                                         margin="0"))
+            lab.add_class("sp-row-labels")
+            self.row_labels.append(lab)
+        bands = [self.column_labels]
         for band in range(3):
             squares = []
             for k in range(3):
@@ -106,8 +138,9 @@ class TueftelnApp(W.VBox):
                                                  grid_gap="0px", border="3px solid #111", margin="0"))
                 grid.add_class(f"sp-square-{sq}")
                 squares.append(grid)
-            bands.append(W.HBox(squares, layout=W.Layout(margin="0")))
-            bands.append(W.HBox(self.square_labels[3 * band:3 * band + 3]))
+            bands.append(W.HBox([self.row_labels[band]] + squares, layout=W.Layout(margin="0")))
+            bands.append(W.HBox([W.Box(layout=W.Layout(width=f"{EDGE}px", margin="0"))]
+                                + self.square_labels[3 * band:3 * band + 3]))
         self.sheet = W.VBox(bands, layout=W.Layout(margin="4px 12px 4px 0"))
         self.sheet.add_class("sp-sheet")
 
@@ -121,8 +154,16 @@ class TueftelnApp(W.VBox):
         self.rollouts = W.Dropdown(options=[2, 4, 8, 16, 32], value=advisor_rollouts,
                                    layout=W.Layout(width="150px"))
         self.rollouts_label = W.HTML()
+        # shown while the advisor computes: one step per legal placement
+        self.advisor_progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="160px",
+                                                                                   display="none"))
+        self.advisor_progress.add_class("sp-advisor-progress")
+        self.advisor_status = W.HTML()
+        self.advisor_status.add_class("sp-advisor-status")
         self.advisor_html = W.HTML()
-        self.advisor = W.VBox([W.HBox([self.advise_button, self.rollouts_label, self.rollouts]),
+        self.advisor = W.VBox([W.HBox([self.advise_button, self.rollouts_label, self.rollouts,
+                                       self.advisor_progress, self.advisor_status],
+                                      layout=W.Layout(align_items="center", flex_flow="row wrap")),
                                self.advisor_html])
         self.advisor.add_class("sp-advisor")
 
@@ -237,7 +278,7 @@ class TueftelnApp(W.VBox):
             text = f"Nicht erlaubt: {RULES_DE.get(e.rule, e.rule)}"
         else:
             text = f"Not allowed (rule: {e.rule})."
-        self._say(text, "refused", detail=e.detail)
+        self._say(text, "refused", detail=e.detail_in(self.lang))
         self.refresh()
 
     def _say(self, text: str, kind: str, detail: str = "") -> None:
@@ -297,10 +338,27 @@ class TueftelnApp(W.VBox):
         n = n_rollouts or self.rollouts.value
         if n in self.rollouts.options:
             self.rollouts.value = n
-        self.advice = analysis.advise(self.state, 0, n_rollouts=n, policy=policy, seed=self.seed % (2 ** 32))
+        total = len(self.session.legal_actions())
+        self.advise_button.disabled = True
+        self.advisor_progress.max = max(total, 1)
+        self._advisor_step(0, total)
+        self.advisor_progress.layout.display = None
+        try:
+            self.advice = analysis.advise(self.state, 0, n_rollouts=n, policy=policy,
+                                          seed=self.seed % (2 ** 32), progress=self._advisor_step)
+        finally:
+            self.advisor_progress.layout.display = "none"
+            self.advisor_status.value = ""
+            self.advise_button.disabled = self.session.is_over()
         self.advice_method = (n, policy)
         self.refresh()
         return self.advice
+
+    def _advisor_step(self, done: int, total: int) -> None:
+        """Progress of the advisor: ``done`` of ``total`` placements played out."""
+        self.advisor_status.value = (f"<span style='font-size:13px;color:#444'>"
+                                     f"{t(self.lang, 'rechne', 'computing')} {done}/{total}</span>")
+        self.advisor_progress.value = done
 
     def _advisor_html(self) -> str:
         lang = self.lang
