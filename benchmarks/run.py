@@ -159,8 +159,10 @@ def markdown(res: dict) -> str:
                    f"{_check(ok)} | {_s(s['warm_s'])} | {_n(s.get('start_value_float'), 4)} |")
 
     out.append("\n## Abstraction overhead (1 player, 1 round, random choices)\n")
-    out.append("Ratio of `benchmarks/handwritten.py` (plain ints, no classes, same rules and decision points) "
-               "to the engine's rate. Equal mean scores show both play the same random policy.\n")
+    out.append("Ratio of `benchmarks/handwritten.py` (plain ints, no classes, same rules and decision points, "
+               "dice and choices from the same generator `Rng.below`) to the engine's rate. A game of the engine "
+               "is `core.simulate.play_one`: Match, bots and two seeded generators set up, played, recorded. "
+               "Equal mean scores show both play the same random policy.\n")
     out.append("*play only* times `Match.play` alone (Match, bots and generators built beforehand): the per-action "
                "cost without the per-game set-up.\n")
     out.append(f"| game | engine CPython | hand-written CPython | overhead CPython | overhead Pyodide | "
