@@ -39,27 +39,50 @@ def free_port():
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def panel_server():
-    port = free_port()
+def start_server(port):
+    """``spieltisch serve wuerfel-joker`` on ``port``, once it answers: (process, url)."""
     proc = subprocess.Popen([sys.executable, "-m", "spieltisch", "serve", "wuerfel-joker", "--port", str(port)],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/wuerfel_joker"
+    for _ in range(120):
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return proc, url
+        except OSError:
+            if proc.poll() is not None:
+                raise RuntimeError(proc.stdout.read().decode())
+            time.sleep(0.5)
+    proc.terminate()
+    raise RuntimeError("panel server did not start")
+
+
+def port_open(port) -> bool:
+    with socket.socket() as s:
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+@pytest.fixture(scope="module")
+def panel_server():
+    proc, url = start_server(free_port())
     try:
-        for _ in range(120):
-            try:
-                urllib.request.urlopen(url, timeout=2)
-                break
-            except OSError:
-                if proc.poll() is not None:
-                    raise RuntimeError(proc.stdout.read().decode())
-                time.sleep(0.5)
-        else:
-            raise RuntimeError("panel server did not start")
         yield url
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_serve_stops_the_panel_server_when_terminated():
+    # `spieltisch serve` runs Panel as a child process; terminating it must not orphan the server
+    port = free_port()
+    proc, _ = start_server(port)
+    assert port_open(port)
+    proc.terminate()
+    proc.wait(15)
+    for _ in range(40):
+        if not port_open(port):
+            break
+        time.sleep(0.25)
+    assert not port_open(port), "the Panel server kept running after `spieltisch serve` was terminated"
 
 
 @pytest.mark.site

@@ -167,6 +167,7 @@ def _plain(value):
 
 
 def cmd_serve(args) -> int:
+    import signal
     import subprocess
 
     from .ui.panel import APPS
@@ -181,7 +182,23 @@ def cmd_serve(args) -> int:
     cmd = [sys.executable, "-m", "panel", "serve", str(APPS[args.app]), "--address", args.address,
            "--port", str(args.port), "--allow-websocket-origin", origin]
     print(f"serving {args.app} on http://{origin}/{APPS[args.app].stem}", file=sys.stderr)
-    return subprocess.call(cmd)
+    proc = subprocess.Popen(cmd)
+    # A SIGTERM to us (a test harness, a service manager) must stop the server too, not orphan it.
+    try:
+        previous = signal.signal(signal.SIGTERM, lambda signum, frame: proc.send_signal(signum))
+    except ValueError:  # not the main thread (called from Python): nothing to forward
+        previous = None
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        proc.send_signal(signal.SIGINT)
+        return proc.wait()
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait(10)
 
 
 def cmd_replay(args) -> int:
