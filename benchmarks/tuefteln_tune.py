@@ -3,8 +3,11 @@
     PYTHONPATH=src python benchmarks/tuefteln_tune.py --games 300 --jobs 2 '{"mu": 6}' '{"mu": 3}'
 
 Every argument is a JSON dict of keyword arguments for ``bots.BonusBot`` (``{}`` = the defaults,
-``"old"`` = the previous strong bot). Same seeds for every setting, so differences are paired.
-Prints mean (95% CI), bonus rate and CPU ms/move (``time.process_time``) per side.
+``"old"`` = the current strong bot, ``'old+{"lookahead": 32}'`` = it with changed settings). Same
+seeds for every setting, so differences are paired.
+Prints mean (95% CI), bonus rate and CPU ms/move (``time.process_time``) per side, and for every
+setting after the first its paired difference to the first (mean and 95% CI of the per-game
+differences): the dice are the same, so this is much tighter than comparing the two means.
 """
 
 from __future__ import annotations
@@ -25,6 +28,8 @@ def make(game, spec):
         return bots.strong(game)
     if spec == "greedy":
         return bots.greedy(game)
+    if isinstance(spec, str) and spec.startswith("old+"):  # the strong bot's settings with changes
+        return bots.BonusBot(game, **{**bots.strong_params(game.options["side"]), **json.loads(spec[4:])})
     return bots.BonusBot(game, **spec)
 
 
@@ -57,11 +62,14 @@ def evaluate(side, spec, games, seed, jobs):
     else:
         with ProcessPoolExecutor(jobs) as ex:
             results = list(ex.map(run_chunk, [side] * jobs, [spec] * jobs, chunks))
-    scores = [p for r in results for p, _ in r[0]]
+    scores = [0] * games  # back in seed order, so that settings pair game by game
+    for i, r in enumerate(results):
+        for j, (p, _) in enumerate(r[0]):
+            scores[i + j * jobs] = p
     bonus = sum(b for r in results for _, b in r[0]) / games
     think = sum(r[1] for r in results)
     moves = sum(r[2] for r in results)
-    return mean_ci(scores), bonus, think / moves * 1000
+    return scores, bonus, think / moves * 1000
 
 
 def main(argv=None):
@@ -72,12 +80,20 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--sides", default="AB")
     args = ap.parse_args(argv)
+    first = {}
     for raw in args.specs:
-        spec = raw if raw in ("old", "greedy") else json.loads(raw)
+        spec = raw if raw in ("old", "greedy") or raw.startswith("old+") else json.loads(raw)
         for side in args.sides:
-            est, bonus, ms = evaluate(side, spec, args.games, args.seed, args.jobs)
-            print(f"{side} {raw:<50} mean {est.mean:6.2f} [{est.lo:6.2f}, {est.hi:6.2f}] "
-                  f"bonus {bonus:5.1%}  {ms:6.2f} ms/move", flush=True)
+            scores, bonus, ms = evaluate(side, spec, args.games, args.seed, args.jobs)
+            est = mean_ci(scores)
+            line = (f"{side} {raw:<50} mean {est.mean:6.2f} [{est.lo:6.2f}, {est.hi:6.2f}] "
+                    f"bonus {bonus:5.1%}  {ms:6.2f} ms/move")
+            if side in first:
+                d = mean_ci([x - y for x, y in zip(scores, first[side])])
+                line += f"  diff {d.mean:+5.2f} [{d.lo:+5.2f}, {d.hi:+5.2f}]"
+            else:
+                first[side] = scores
+            print(line, flush=True)
 
 
 if __name__ == "__main__":

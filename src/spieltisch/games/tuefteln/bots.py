@@ -8,7 +8,9 @@ rounds still to come, because early on a player can wait for the number a square
 fields that must be filled together with a fixed partner (a bridge on side A, the last two fields of
 a group); it looks one throw ahead, values the bonus as an option, plays the last two rounds
 exactly and, three rounds before the end, picks among its best few candidates by exact expectimax
-over both remaining throws (``exact3``). Its settings per side are in ``strong_params.json``.
+over both remaining throws (``exact3``); four rounds before the end it does the same over three
+throws, answering each first throw with only its few most promising placements (``exact4``). Its
+settings per side are in ``strong_params.json``.
 """
 
 from __future__ import annotations
@@ -153,7 +155,7 @@ class SquareValueBot(Bot):
             scored.sort(key=lambda ga: -ga[0])
             free = sum(1 << f for f in range(FIELDS) if not fields[f])
             nxt = self.table(left - 1, missing)
-            scored = [(self._expect(codes, free, a, nxt), a) for _, a in scored[: self.lookahead]]
+            scored = [(self._expect(codes, free, a, [nxt] * 9), a) for _, a in scored[: self.lookahead]]
         best_score = max(g for g, _ in scored)
         best = [a for g, a in scored if g > best_score - 1e-9]
         return best[rng.below(len(best))] if len(best) > 1 else best[0]
@@ -182,14 +184,19 @@ class SquareValueBot(Bot):
             out.append((gain, a))
         return out
 
-    def _expect(self, codes, free, a, value) -> float:
-        """Value of the squares after ``a`` and the best answer to each next throw (one ply ahead)."""
+    def _expect(self, codes, free, a, vals) -> float:
+        """Value of the squares after ``a`` and the best answer to each next throw (one ply ahead),
+        with one value table per square (``vals``; the same table nine times for one model)."""
         codes = list(codes)
-        touched = {SQ_OF[a.f1], SQ_OF[a.f2]}
-        before = math.fsum(value[codes[s]] for s in touched)
+        touched = sorted({SQ_OF[a.f1], SQ_OF[a.f2]})
+        before = 0.0
+        for s in touched:
+            before += vals[s][codes[s]]
         codes[SQ_OF[a.f1]] += a.v1 * W[POS_OF[a.f1]]
         codes[SQ_OF[a.f2]] += a.v2 * W[POS_OF[a.f2]]
-        after = math.fsum(value[codes[s]] for s in touched)
+        after = 0.0
+        for s in touched:
+            after += vals[s][codes[s]]
         free &= ~((1 << a.f1) | (1 << a.f2))
         pairs = self.layout.free_pairs(free)
         fs = [f for f in range(FIELDS) if free >> f & 1]
@@ -197,8 +204,9 @@ class SquareValueBot(Bot):
         for v in range(1, 7):
             g = [0.0] * FIELDS
             for f in fs:
-                c = codes[SQ_OF[f]]
-                g[f] = value[c + v * W[POS_OF[f]]] - value[c]
+                s = SQ_OF[f]
+                c = codes[s]
+                g[f] = vals[s][c + v * W[POS_OF[f]]] - vals[s][c]
             gain_of[v] = g
         total = 0.0
         for (x, y), weight in THROW_WEIGHTS:
@@ -208,6 +216,7 @@ class SquareValueBot(Bot):
                 s1 = SQ_OF[f1]
                 if s1 == SQ_OF[f2]:
                     c = codes[s1]
+                    value = vals[s1]
                     w1, w2 = W[POS_OF[f1]], W[POS_OF[f2]]
                     g = max(value[c + x * w1 + y * w2], value[c + y * w1 + x * w2]) - value[c]
                 else:
@@ -236,6 +245,7 @@ def rank_typed(codes, vals, actions) -> list:
 
 
 THROW_WEIGHTS = tuple(((x, y), (1 if x == y else 2) / 36) for x in range(1, 7) for y in range(x, 7))
+THROW_COUNTS = tuple((x, y, 1 if x == y else 2) for x in range(1, 7) for y in range(x, 7))  # in 36ths
 
 
 def greedy(game) -> Bot:
@@ -302,13 +312,19 @@ class BonusBot(SquareValueBot):
     minus the points that steering those squares costs (``pursuit_tables``). The option is worth
     the best assignment or nothing. Every placement is ranked by its square-value gain plus a
     linearised change of that option; the best few get one throw of lookahead plus the full option.
-    Three rounds before the end the best ``exact3`` of those are rescored exactly (``_exact3``).
+    Three rounds before the end the best ``exact3`` of those are rescored exactly (``_exact3``),
+    four rounds before the end the best ``exact4`` nearly exactly (``_exact4``): the end game is
+    where the square model errs most (it ignores that both dice of a throw must be placed
+    together) and where the bonus is won or lost, and exact play there is cheap enough.
     """
 
     def __init__(self, game, k=0.25, weights=(1, 2, 3, 4, 8, 6, 0), lookahead=16, mu=6.0,
-                 bonus_weight=1.0, shadow=1.0, k_bridge=None, k_mid=None, dynamic=True, exact3=0):
+                 bonus_weight=1.0, shadow=1.0, k_bridge=None, k_mid=None, dynamic=True, exact3=0,
+                 exact4=0, exact4_replies=3):
         super().__init__(game, schedule=lambda r: 1.0 + k * r, weights=weights, lookahead=lookahead)
         self.exact3 = exact3
+        self.exact4 = exact4
+        self.exact4_replies = exact4_replies
         table = scoring.category_table(self.descending)
         self._pts = [0 if c is None else scoring.POINTS[c] for c in table]
         self._cbit = [CAT_BIT.get(c, 0) for c in table]
@@ -319,6 +335,7 @@ class BonusBot(SquareValueBot):
         lay = game.layout
         self.sig = [tuple(0 if lay.bridge_of[f] is None else 1 for f in fs) for fs in scoring.SQUARES]
         self._typed: dict = {}
+        self._last_cache: dict = {}
         self.mu = mu
         self.bonus_weight = bonus_weight
         self.shadow = shadow
@@ -444,67 +461,78 @@ class BonusBot(SquareValueBot):
                 scored = adj
             scored.sort(key=lambda ga: -ga[0])
             nxt = self.typed(left - 1, free)
+            # the exact rescoring three and four rounds out may reach past the lookahead's few
+            width = max(self.lookahead, self.exact3 if left == 2 else self.exact4 if left == 3 else 0)
             out = []
-            for _, a in scored[: self.lookahead]:
+            for _, a in scored[:width]:
                 c2 = list(codes)
                 c2[SQ_OF[a.f1]] += a.v1 * W[POS_OF[a.f1]]
                 c2[SQ_OF[a.f2]] += a.v2 * W[POS_OF[a.f2]]
-                out.append((self._expect_typed(codes, free, a, nxt) + self.option(c2, value, pursuit)[0], a))
+                out.append((self._expect(codes, free, a, nxt) + self.option(c2, value, pursuit)[0], a))
             scored = out
             if left == 2 and self.exact3:
                 scored.sort(key=lambda ga: -ga[0])
                 scored = [(self._exact3(codes, free, a), a) for _, a in scored[: self.exact3]]
+            elif left == 3 and self.exact4:
+                scored.sort(key=lambda ga: -ga[0])
+                memo = {}
+                scored = [(self._exact4(codes, free, a, memo), a) for _, a in scored[: self.exact4]]
         best_score = max(g for g, _ in scored)
         best = [a for g, a in scored if g > best_score - 1e-9]
         return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
-    def _expect_typed(self, codes, free, a, vals) -> float:
-        """``_expect`` with one value table per square."""
+    def _exact4(self, codes, free, a, memo) -> float:
+        """Expected final score after ``a`` with three throws to come: each next throw is answered by
+        the best of its ``exact4_replies`` placements with the highest square-value gain, and those
+        are scored exactly (``_two_throws``). A lower bound of the exact value, pruned for time;
+        ``memo`` shares the scored positions between the candidates of one move."""
         codes = list(codes)
-        touched = {SQ_OF[a.f1], SQ_OF[a.f2]}
-        before = 0.0
-        for s in touched:
-            before += vals[s][codes[s]]
         codes[SQ_OF[a.f1]] += a.v1 * W[POS_OF[a.f1]]
         codes[SQ_OF[a.f2]] += a.v2 * W[POS_OF[a.f2]]
-        after = 0.0
-        for s in touched:
-            after += vals[s][codes[s]]
         free &= ~((1 << a.f1) | (1 << a.f2))
         pairs = self.layout.free_pairs(free)
-        fs = [f for f in range(FIELDS) if free >> f & 1]
-        gain_of = {}
-        for v in range(1, 7):
-            g = [0.0] * FIELDS
-            for f in fs:
-                s = SQ_OF[f]
-                c = codes[s]
-                g[f] = vals[s][c + v * W[POS_OF[f]]] - vals[s][c]
-            gain_of[v] = g
+        vals = self.typed(2, free)
+        top = self.exact4_replies
         total = 0.0
         for (x, y), weight in THROW_WEIGHTS:
-            gx, gy = gain_of[x], gain_of[y]
-            best = -1e9
-            for f1, f2, _ in pairs:
-                s1 = SQ_OF[f1]
-                if s1 == SQ_OF[f2]:
-                    c = codes[s1]
-                    value = vals[s1]
-                    w1, w2 = W[POS_OF[f1]], W[POS_OF[f2]]
-                    g = max(value[c + x * w1 + y * w2], value[c + y * w1 + x * w2]) - value[c]
-                else:
-                    g = max(gx[f1] + gy[f2], gy[f1] + gx[f2])
-                if g > best:
-                    best = g
+            replies = []
+            for g1, g2, m in pairs:
+                s1, s2 = SQ_OF[g1], SQ_OF[g2]
+                w1, w2 = W[POS_OF[g1]], W[POS_OF[g2]]
+                for u, v in ((x, y), (y, x)) if x != y else ((x, y),):
+                    if s1 == s2:
+                        t = vals[s1]
+                        c = codes[s1]
+                        g = t[c + u * w1 + v * w2] - t[c]
+                    else:
+                        t1, t2 = vals[s1], vals[s2]
+                        c1, c2 = codes[s1], codes[s2]
+                        g = t1[c1 + u * w1] - t1[c1] + t2[c2 + v * w2] - t2[c2]
+                    replies.append((-g, len(replies), s1, u * w1, s2, v * w2, m))
+            replies.sort()
+            best = -1.0
+            for _, _, s1, d1, s2, d2, m in replies[:top]:
+                c = list(codes)
+                c[s1] += d1
+                c[s2] += d2
+                key = (tuple(c), free & ~m)
+                val = memo.get(key)
+                if val is None:
+                    val = memo[key] = self._two_throws(c, free & ~m)
+                if val > best:
+                    best = val
             total += weight * best
-        return after - before + total
+        return total
 
     def _exact3(self, codes, free, a) -> float:
         """Expected final score after ``a`` (two throws still to come), both answered at best: exact."""
         codes = list(codes)
         codes[SQ_OF[a.f1]] += a.v1 * W[POS_OF[a.f1]]
         codes[SQ_OF[a.f2]] += a.v2 * W[POS_OF[a.f2]]
-        free &= ~((1 << a.f1) | (1 << a.f2))
+        return self._two_throws(codes, free & ~((1 << a.f1) | (1 << a.f2)))
+
+    def _two_throws(self, codes, free) -> float:
+        """Expected final score with two throws to come (four free fields), both placed at best."""
         pairs = self.layout.free_pairs(free)
         fs = [f for f in range(FIELDS) if free >> f & 1]
         memo = {}
@@ -529,7 +557,11 @@ class BonusBot(SquareValueBot):
         return total
 
     def _last(self, codes, h1, h2) -> float:
-        """Expected final score with the fields ``h1``, ``h2`` free and one throw to come."""
+        """Expected final score with the fields ``h1``, ``h2`` free and one throw to come.
+
+        The throw's part depends only on the two squares that take it and on the categories the
+        other squares already have, so it is cached on those (the same end positions recur many
+        times in ``_two_throws`` and ``_exact4``); it is summed in integers (36ths), exactly."""
         pts, cbit = self._pts, self._cbit
         s1, s2 = SQ_OF[h1], SQ_OF[h2]
         base = 0
@@ -540,22 +572,28 @@ class BonusBot(SquareValueBot):
                 base += pts[c]
                 done |= cbit[c]
         w1, w2 = W[POS_OF[h1]], W[POS_OF[h2]]
-        total = 0.0
-        if s1 == s2:
-            c0 = codes[s1]
-            for (x, y), weight in THROW_WEIGHTS:
-                ca, cb = c0 + x * w1 + y * w2, c0 + y * w1 + x * w2
-                va = pts[ca] + (7 if done | cbit[ca] == ALL_CATS else 0)
-                vb = pts[cb] + (7 if done | cbit[cb] == ALL_CATS else 0)
-                total += weight * (va if va > vb else vb)
-        else:
-            c1, c2 = codes[s1], codes[s2]
-            for (x, y), weight in THROW_WEIGHTS:
-                a1, a2, b1, b2 = c1 + x * w1, c2 + y * w2, c1 + y * w1, c2 + x * w2
-                va = pts[a1] + pts[a2] + (7 if done | cbit[a1] | cbit[a2] == ALL_CATS else 0)
-                vb = pts[b1] + pts[b2] + (7 if done | cbit[b1] | cbit[b2] == ALL_CATS else 0)
-                total += weight * (va if va > vb else vb)
-        return base + total
+        c1, c2 = codes[s1], codes[s2]
+        key = (c1, w1, c2 if s1 != s2 else -1, w2, done)
+        cache = self._last_cache
+        total = cache.get(key)
+        if total is None:
+            if len(cache) > 400_000:
+                cache.clear()
+            total = 0
+            if s1 == s2:
+                for x, y, n in THROW_COUNTS:
+                    ca, cb = c1 + x * w1 + y * w2, c1 + y * w1 + x * w2
+                    va = pts[ca] + (7 if done | cbit[ca] == ALL_CATS else 0)
+                    vb = pts[cb] + (7 if done | cbit[cb] == ALL_CATS else 0)
+                    total += n * (va if va > vb else vb)
+            else:
+                for x, y, n in THROW_COUNTS:
+                    a1, a2, b1, b2 = c1 + x * w1, c2 + y * w2, c1 + y * w1, c2 + x * w2
+                    va = pts[a1] + pts[a2] + (7 if done | cbit[a1] | cbit[a2] == ALL_CATS else 0)
+                    vb = pts[b1] + pts[b2] + (7 if done | cbit[b1] | cbit[b2] == ALL_CATS else 0)
+                    total += n * (va if va > vb else vb)
+            cache[key] = total
+        return base + total / 36
 
     def _final(self, fields) -> float:
         return float(scoring.total(scoring.square_categories(fields, self.descending))[0])
@@ -599,7 +637,8 @@ _PARAMS = None
 
 def strong(game) -> Bot:
     """Square model (bridges and nearly full groups get fewer choices), one throw of lookahead on the
-    best few placements, the bonus as an option, and the last two rounds played exactly."""
+    best few placements, the bonus as an option, the last two rounds played exactly and the two
+    before them by (pruned) expectimax over the remaining throws."""
     bot = BonusBot(game, **strong_params(game.options["side"]))
     bot.name = "strong"
     return bot
