@@ -83,23 +83,25 @@ class Match:
 
     def play(self, bots, bot_rng: Rng, max_steps: int = 1_000_000) -> None:
         """Let ``bots`` (one per seat) play to the end. Bots see only observations."""
-        state = self.state
-        actions, movers = self.actions, self.movers
+        state, rng = self.state, self.rng
+        # bound methods fetched once: this loop is most of a simulation's time
+        current, apply, sample, legal_of = state.current_player, state._apply, state.sample_chance, state._legal_actions
+        add_action, add_mover = self.actions.append, self.movers.append
         for _ in range(max_steps):
-            p = state.current_player()
+            p = current()
             if p == TERMINAL:
                 return
             if p == CHANCE:
-                a = state.sample_chance(self.rng)
+                a = sample(rng)
             else:
-                legal = state._legal_actions()
+                legal = legal_of()
                 bot = bots[p]
                 a = bot.act(state.observation(p) if bot.uses_observation else None, legal, bot_rng)
                 if a not in legal:
                     raise IllegalActionError("legal moves", f"bot {bots[p].name} chose {a!s}, which is not legal")
-            state._apply(a)
-            actions.append(a)
-            movers.append(p)
+            apply(a)
+            add_action(a)
+            add_mover(p)
         raise RuntimeError(f"game did not end within {max_steps} steps")
 
     def undo(self) -> None:
