@@ -79,19 +79,8 @@ class Rng:
                 return x % n
 
     def die(self, sides: int = 6) -> int:
-        """One fair die, 1..sides (``below(sides) + 1``, the common case of six sides inlined:
-        dice are most of the draws)."""
-        if sides != 6:
-            return self.below(sides) + 1
-        while True:
-            pos = self._pos
-            if pos == _BLOCK:
-                self._refill()
-                pos = 0
-            b = self._buf[pos]
-            self._pos = pos + 1
-            if b < 252:
-                return b % 6 + 1
+        """One fair die, 1..sides."""
+        return self.below(sides) + 1
 
     def choice(self, seq):
         return seq[self.below(len(seq))]

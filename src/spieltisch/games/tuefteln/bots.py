@@ -171,18 +171,9 @@ class SquareValueBot(Bot):
 
     @staticmethod
     def rank(codes, value, actions) -> list:
-        """(gain in summed square value, action) for every action."""
-        out = []
-        for a in actions:
-            s1, s2 = SQ_OF[a.f1], SQ_OF[a.f2]
-            if s1 == s2:
-                old = codes[s1]
-                gain = value[old + a.v1 * W[POS_OF[a.f1]] + a.v2 * W[POS_OF[a.f2]]] - value[old]
-            else:
-                o1, o2 = codes[s1], codes[s2]
-                gain = value[o1 + a.v1 * W[POS_OF[a.f1]]] - value[o1] + value[o2 + a.v2 * W[POS_OF[a.f2]]] - value[o2]
-            out.append((gain, a))
-        return out
+        """(gain in summed square value, action) for every action: ``rank_typed`` with the same
+        table for every square."""
+        return rank_typed(codes, (value,) * len(codes), actions)
 
     def _expect(self, codes, free, a, vals) -> float:
         """Value of the squares after ``a`` and the best answer to each next throw (one ply ahead),
