@@ -283,7 +283,8 @@ def test_advisor_shows_progress_and_is_disabled_while_it_runs():
     app.advise_button.click()
     values = [v for v, *_ in seen]
     assert values == list(range(1, total + 1))  # one step per legal placement, up to all of them
-    assert all(disabled and display != "none" for _, disabled, display, _ in seen)
+    # shown with "" (not None: the Pyodide kernel sends None as undefined and the bar stays hidden)
+    assert all(disabled and display == "" for _, disabled, display, _ in seen)
     assert f"computing {total}/{total}" in seen[-1][3] and "computing 1/" in seen[0][3]
     assert app.advisor_progress.max == total
     # afterwards: hidden again, the button usable, the advice the same as without a progress display

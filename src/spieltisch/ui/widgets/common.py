@@ -7,6 +7,11 @@ from html import escape
 
 import ipywidgets as W
 
+# Never set a layout trait back to None to undo "none"/"hidden": the Pyodide kernel sends Python None
+# to the page as undefined (not null), and the layout view then leaves the old CSS value in place.
+# An empty string removes the CSS property in both kernels.
+SHOWN = ""
+
 BOT_DELAY = 0.6  # seconds between visible bot steps in the browser
 
 

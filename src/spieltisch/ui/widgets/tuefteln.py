@@ -22,7 +22,7 @@ from ...games.tuefteln.engine import SIZE, Place, column_name, field_name, row_n
 from .. import svg
 from ..session import PlaySession
 from ..tuefteln_svg import BLUE, COLOURS, PEN, PRINTED, bridge_arrow, sheet_svg, square_label
-from .common import language_toggle, score_table_html, t
+from .common import SHOWN, language_toggle, score_table_html, t
 
 CELL = 46
 EDGE = 20  # width of the row numbers left of the sheet, height of the column letters above it
@@ -342,7 +342,7 @@ class TueftelnApp(W.VBox):
         self.advise_button.disabled = True
         self.advisor_progress.max = max(total, 1)
         self._advisor_step(0, total)
-        self.advisor_progress.layout.display = None
+        self.advisor_progress.layout.display = SHOWN
         try:
             self.advice = analysis.advise(self.state, 0, n_rollouts=n, policy=policy,
                                           seed=self.seed % (2 ** 32), progress=self._advisor_step)

@@ -24,17 +24,13 @@ from ...games.wuerfel_joker import spiel1 as S1
 from ...games.wuerfel_joker import spiel2 as S2
 from .. import svg
 from ..session import PlaySession
-from .common import BOT_DELAY, language_toggle, log_html, schedule, score_table_html
+from .common import BOT_DELAY, SHOWN, language_toggle, log_html, schedule, score_table_html
 
 GAME1, GAME2 = "wuerfel-joker-1", "wuerfel-joker-2"
 GAMES = (GAME1, GAME2)
 COL = 86  # px per slide column: the slide picture with its push button underneath
 SLIDE_W, SLIDE_H = 40, 90
 JOKER_ACCENT = "#d4a017"
-# Never set a layout trait back to None to undo "none"/"hidden": the Pyodide kernel sends Python None
-# to the page as undefined (not null), and the layout view then leaves the old CSS value in place.
-# An empty string removes the CSS property in both kernels.
-SHOWN = ""
 
 # Every visible text, German and English.
 L = {
