@@ -101,7 +101,8 @@ class State:
     def why_illegal(self, action) -> IllegalActionError:
         """An error that names the rule ``action`` breaks here. Games refine this."""
         legal = ", ".join(str(a) for a in self.legal_actions()[:12])
-        return IllegalActionError("legal moves", f"{action!s} is not allowed now; allowed: {legal}")
+        return IllegalActionError("legal moves", f"{action!s} is not allowed now; allowed: {legal}",
+                                  f"{action!s} ist jetzt nicht erlaubt; erlaubt: {legal}")
 
     # --- provided ------------------------------------------------------------------------------
     def is_chance_node(self) -> bool:

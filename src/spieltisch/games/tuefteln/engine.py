@@ -427,11 +427,7 @@ class TueftelnState(State):
             place = Place.make(f1, v1, f2, v2)
             return no("normal form", f"write it as {place!s} (fields in reading order; use Place.make)",
                       f"richtig geschrieben: {place!s} (Felder in Lesereihenfolge; Place.make ordnet sie)")
-        e = super().why_illegal(action)  # "legal moves": the base class lists what is allowed
-        if e.detail_de is None:
-            legal = ", ".join(str(x) for x in self.legal_actions()[:12])
-            e.detail_de = f"{action!s} ist jetzt nicht erlaubt; erlaubt: {legal}"
-        return e
+        return super().why_illegal(action)  # "legal moves": the base class lists what is allowed
 
     # --- text --------------------------------------------------------------------------------
     def render(self, lang: str = "en") -> str:
