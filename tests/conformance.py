@@ -56,9 +56,11 @@ def playthrough(game_id, players, options, seed, *, check_all_actions: bool):
             json.dumps(a.to_json())
             assert str(a)
         # every legal action applies (all of them early on, one random one later)
+        original = state.snapshot()
         for a in (legal if check_all_actions else [legal[rng.below(len(legal))]]):
             c = state.clone()
             c.apply_action(a)
+            assert state.snapshot() == original, f"playing {a} on a clone changed the original"
         # illegal actions: junk and actions seen elsewhere that are not legal here
         before = state.snapshot()
         candidates = JUNK + [pool[rng.below(len(pool))] for _ in range(3)] if pool else JUNK

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class Bot:
     name = "bot"
@@ -9,7 +11,8 @@ class Bot:
     # not build an observation for them.
     uses_observation = True
 
-    def act(self, observation: dict, legal_actions: list, rng):
+    def act(self, observation: dict, legal_actions: Sequence, rng):
+        """One of ``legal_actions`` (a list or tuple the bot must not change)."""
         raise NotImplementedError
 
 

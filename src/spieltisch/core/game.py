@@ -12,6 +12,7 @@ game never has to parse actions back.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
 
@@ -78,8 +79,9 @@ class State:
         """Index of the player to act, ``CHANCE`` or ``TERMINAL``."""
         raise NotImplementedError
 
-    def _legal_actions(self) -> list:
-        """Legal actions of the player to act (not called at chance or terminal nodes)."""
+    def _legal_actions(self) -> Sequence:
+        """Legal actions of the player to act (not called at chance or terminal nodes), as a list or
+        tuple that nobody changes: a game may hand out one cached tuple every time."""
         raise NotImplementedError
 
     def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
@@ -117,7 +119,7 @@ class State:
             return []
         if p == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
-        return self._legal_actions()
+        return list(self._legal_actions())  # a new list: the caller may change it
 
     def apply_action(self, action) -> None:
         """Apply ``action`` or raise ``IllegalActionError``; the state is unchanged on error."""

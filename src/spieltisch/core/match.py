@@ -15,7 +15,7 @@ import json
 from .errors import IllegalActionError, RecordError, SpieltischError
 from .game import CHANCE, TERMINAL, Game
 from .registry import get_game_class
-from .rng import Rng, check_seed
+from .rng import Rng
 
 RECORD_KEYS = ("ruleset", "version", "players", "options", "seed", "actions")
 MAX_RECORD_CHARS = 4_000_000
@@ -31,7 +31,7 @@ class Match:
         """``game`` is a game id (then players and options are validated here) or a configured
         ``Game`` (already validated; players and options must then be left out)."""
         try:
-            seed = check_seed(seed)
+            rng = Rng(seed)  # checks the seed
         except ValueError as e:
             raise SpieltischError(str(e)) from None
         if isinstance(game, Game):
@@ -41,7 +41,7 @@ class Match:
         else:
             self.game = get_game_class(game)(num_players, options)
         self.seed = seed
-        self.rng = Rng(seed)
+        self.rng = rng
         self.state = self.game.new_initial_state()
         self.actions: list = []  # action objects, in order
         self.movers: list[int] = []  # who took each action (CHANCE for chance outcomes)

@@ -18,6 +18,9 @@ from hashlib import blake2b
 MAX_SEED = 2**64 - 1
 _PERSON = b"spieltisch/rng1"  # domain separation: these streams are ours, version 1
 _BLOCK = 64
+# a hasher with the parameters set: copying it and feeding (seed, block) gives the same digest as a
+# new ``blake2b(..., digest_size=64, person=_PERSON)`` at half the cost (no keyword parsing)
+_HASHER = blake2b(digest_size=_BLOCK, person=_PERSON)
 
 
 def check_seed(seed) -> int:
@@ -29,17 +32,21 @@ def check_seed(seed) -> int:
 
 
 class Rng:
-    __slots__ = ("_key", "_block", "_buf", "_pos")
+    __slots__ = ("_seed", "_block", "_buf", "_pos")
 
     def __init__(self, seed: int):
-        self._key = check_seed(seed).to_bytes(8, "little")
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:  # the common case without a call
+            check_seed(seed)
+        self._seed = seed
         self._block = 0
         self._buf = b""
         self._pos = _BLOCK  # empty: the first draw hashes block 0
 
     def _refill(self) -> None:
-        self._buf = blake2b(self._key + self._block.to_bytes(8, "little"), digest_size=_BLOCK,
-                            person=_PERSON).digest()
+        h = _HASHER.copy()
+        # the 16 bytes hashed: seed (8 bytes, little-endian), then the block number (8 bytes)
+        h.update((self._seed | self._block << 64).to_bytes(16, "little"))
+        self._buf = h.digest()
         self._block += 1
         self._pos = 0
 

@@ -231,6 +231,8 @@ class Jokers:
 
 
 STOP, THROW_AGAIN, JOKERS = Stop(), Throw(), Jokers()
+_STOP_THROW = (STOP, THROW_AGAIN)
+_STOP_THROW_JOKERS = (STOP, THROW_AGAIN, JOKERS)
 
 DICE = {t: Dice(t) for n in range(1, NUM_DICE + 1) for t in product(range(1, 7), repeat=n)}
 CHANCE_OUTCOMES = {
@@ -367,30 +369,42 @@ class Spiel1Game(Game):
 
 class Spiel1State(State):
     def __init__(self, game: Game):
-        super().__init__(game)
-        self._max = bool(self.options["must_assign_max"])
-        self.rounds = self.options["rounds"]
+        # State.__init__ and _new_turn written out: a one-turn game is a few microseconds, and set-up
+        # is part of it (benchmarks/: cost of the abstractions)
+        self.game = game
+        self.num_players = n = game.num_players
+        self.options = opts = game.options
+        self._max = bool(opts["must_assign_max"])
+        self.rounds = opts["rounds"]
         self.round = 0
         self.player = 0
-        self.totals = [0] * self.num_players
-        self.last_turn = None
-        self._new_turn()
+        self.totals = [0] * n
+        self._last = None  # the last finished turn, raw (see ``last_turn``)
+        self.phase = THROW
+        self.pushed = 0
+        self.dice = NUM_DICE
+        self.throw = None
+        self._acts = ()
+        self.row = -1
+        self.jokers = 0
+        self.joker_throws = 0
 
     def _new_turn(self):
         self.phase = THROW
         self.pushed = 0  # mask of slides up (bit v-1 for slide v)
         self.dice = NUM_DICE  # dice in play
         self.throw = None  # the last throw, in order
+        self._acts = ()  # legal assignments of that throw (set with it)
         self.row = -1  # the row frozen when going into the jokers
         self.jokers = 0  # jokers pushed down (each by a 1)
         self.joker_throws = 0
 
-    def _end_turn(self, score: int, why: str):
+    def _end_turn(self, score: int, why):
+        """``why``: text, or a row index (stopped with that row's combination, -1: without one)."""
         p = self.player
         self.totals[p] += score
-        self.last_turn = {"round": self.round + 1, "player": p, "score": score, "why": why,
-                          "pushed": list(slides_of(self.pushed)), "jokers": self.jokers,
-                          "throw": list(self.throw) if self.throw else None}
+        # kept raw; ``last_turn`` builds the dict when somebody asks (most simulated turns are never shown)
+        self._last = (self.round + 1, p, score, why, self.pushed, self.jokers, self.throw)
         p += 1
         if p == self.num_players:
             p = 0
@@ -400,6 +414,17 @@ class Spiel1State(State):
             self.phase = OVER
         else:
             self._new_turn()
+
+    @property
+    def last_turn(self) -> dict | None:
+        """The last finished turn: round, player, score, why (text), pushed slides, jokers, last throw."""
+        if self._last is None:
+            return None
+        rnd, p, score, why, pushed, jokers, throw = self._last
+        if type(why) is int:
+            why = f"stopped: {ROWS[why].name['en']}" if why >= 0 else "stopped without a table combination"
+        return {"round": rnd, "player": p, "score": score, "why": why, "pushed": list(slides_of(pushed)),
+                "jokers": jokers, "throw": list(throw) if throw else None}
 
     # --- protocol ---------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -416,31 +441,32 @@ class Spiel1State(State):
         return list(CHANCE_OUTCOMES[self.dice])
 
     def sample_chance(self, rng):
-        die = rng.die
+        b = rng.below  # b(6) + 1 is rng.die(): the same dice, one call fewer each
         n = self.dice
         if n == 3:
-            return DICE[(die(), die(), die())]
+            return DICE[(b(6) + 1, b(6) + 1, b(6) + 1)]
         if n == 2:
-            return DICE[(die(), die())]
-        return DICE[(die(),)]
+            return DICE[(b(6) + 1, b(6) + 1)]
+        return DICE[(b(6) + 1,)]
 
-    def _legal_actions(self) -> list:
+    def _legal_actions(self):
         ph = self.phase
         if ph is ASSIGN:
-            return list(assignments(self.throw, ALL_SLIDES ^ self.pushed, self._max))
+            return self._acts
         if ph is DECIDE:
             if BEST_ROW[self.pushed] >= 0:
-                return [STOP, THROW_AGAIN, JOKERS]
-            return [STOP, THROW_AGAIN]
+                return _STOP_THROW_JOKERS
+            return _STOP_THROW
         if ph is JOKER_DECIDE:
-            return [STOP, THROW_AGAIN]
-        return []
+            return _STOP_THROW
+        return ()
 
     def _apply(self, a) -> None:
         ph = self.phase
         if ph is THROW:
             self.throw = a.values
-            if not assignments(a.values, ALL_SLIDES ^ self.pushed, self._max):
+            self._acts = acts = assignments(a.values, ALL_SLIDES ^ self.pushed, self._max)
+            if not acts:
                 self._end_turn(0, "no die could be set: everything is lost")
             else:
                 self.phase = ASSIGN
@@ -449,11 +475,11 @@ class Spiel1State(State):
             self.dice = a.keep
             self.phase = DECIDE
         elif ph is DECIDE:
-            if a is STOP or a == STOP:
-                r = BEST_ROW[self.pushed]
-                self._end_turn(STOP_POINTS[self.pushed], f"stopped: {ROWS[r].name['en']}" if r >= 0
-                               else "stopped without a table combination")
-            elif a == THROW_AGAIN:
+            # type, not ==: the dataclass __eq__ is a Python call, and these run on every decision
+            t = type(a)
+            if t is Stop:
+                self._end_turn(STOP_POINTS[self.pushed], BEST_ROW[self.pushed])
+            elif t is Throw:
                 self.phase = THROW
             else:
                 self.row = BEST_ROW[self.pushed]
@@ -474,13 +500,20 @@ class Spiel1State(State):
             else:
                 self._end_turn(0, "jokers: neither a 1 nor a 6, everything is lost")
         elif ph is JOKER_DECIDE:
-            if a == STOP:
+            if type(a) is Stop:
                 self._end_turn(ROWS[self.row].points[self.jokers], f"stopped in the jokers with {self.jokers}")
             else:
                 self.phase = JOKER_THROW
 
     def scores(self) -> list:
         return list(self.totals)
+
+    def clone(self):
+        # totals is the only mutable attribute; the rest are ints, strings and tuples of frozen actions
+        c = object.__new__(type(self))
+        c.__dict__.update(self.__dict__)
+        c.totals = self.totals[:]
+        return c
 
     def stop_value(self) -> int:
         """What stopping now would score (0 at chance or terminal nodes)."""
@@ -511,7 +544,7 @@ class Spiel1State(State):
             "base": row.points[0] if row else None,
             "stop_value": self.stop_value(),
             "totals": self.totals[:],
-            "last_turn": dict(self.last_turn) if self.last_turn else None,
+            "last_turn": self.last_turn,  # a new dict on every call
         }
 
     # --- errors -----------------------------------------------------------------------------------

@@ -254,8 +254,10 @@ class Spiel2State(State):
     """
 
     def __init__(self, game):
-        super().__init__(game)
-        opts = game.options
+        # State.__init__ written out (set-up is part of every simulated game)
+        self.game = game
+        self.num_players = game.num_players
+        self.options = opts = game.options
         self.rounds = opts["rounds"]
         self.five_ops = opts["five_ops"]
         self.x5_on_stop = opts["x5_on_stop"]
@@ -282,8 +284,9 @@ class Spiel2State(State):
 
     def sample_chance(self, rng):
         # Two fair dice, the same law as CHANCE_OUTCOMES (36 ordered pairs, 1/36 each).
-        a = rng.die()
-        return THROWS[a * 6 + rng.die() - 7]
+        # (below(6) + 1) is rng.die(): the same dice, with one call fewer each
+        below = rng.below
+        return THROWS[below(6) * 6 + below(6)]
 
     def pushable(self) -> int:
         """Bitmask of the values the current dice can push now (0 without dice)."""
@@ -296,11 +299,11 @@ class Spiel2State(State):
     def _legal_actions(self):
         ph = self.phase
         if ph == STOP_OR_THROW:
-            return list(_STOP_ROLL)
+            return _STOP_ROLL
         a, b = self.dice
         m = self.mask
         pm = MAKE[self.five_ops][m >> 4 & 1][a][b] & ~m
-        return list(_PUSHES_DOUBLES[pm] if a == b else _PUSHES[pm])
+        return _PUSHES_DOUBLES[pm] if a == b else _PUSHES[pm]
 
     def _apply(self, action):
         k = action.kind
