@@ -288,8 +288,8 @@ def test_every_refusal_has_a_german_detail():
     refusals += [rejects(fresh, Place(1, 1, 2, 1), "throw first"), rejects(fresh, Throw(0, 7), "two dice")]
     over = fresh.clone()
     over.rounds_done = over.game.layout.rounds  # no throws left: the game is over
-    refusals.append(over.why_illegal(Place(1, 1, 2, 1)))
-    assert [e.rule for e in refusals][-1] == "end of game"
+    refusals += [over.why_illegal(Place(1, 1, 2, 1)), rejects(over, Place(1, 1, 2, 1), "end of game")]
+    assert [e.rule for e in refusals][-2:] == ["end of game", "end of game"]
     for e in refusals:
         assert e.detail_de and e.detail_de != e.detail, e.rule
         assert str(e) == f"{e.detail} (rule: {e.rule})"  # the English text as before

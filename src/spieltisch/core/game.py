@@ -124,7 +124,8 @@ class State:
     def apply_action(self, action) -> None:
         """Apply ``action`` or raise ``IllegalActionError``; the state is unchanged on error."""
         if self.current_player() == TERMINAL:
-            raise IllegalActionError("end of game", f"the game is over; {action!s} cannot be played")
+            raise IllegalActionError("end of game", f"the game is over; {action!s} cannot be played",
+                                     f"das Spiel ist vorbei; {action!s} geht nicht mehr")
         if action not in self.legal_actions():
             raise self.why_illegal(action)
         self._apply(action)

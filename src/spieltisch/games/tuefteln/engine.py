@@ -301,7 +301,8 @@ class TueftelnState(State):
 
     def apply_action(self, action) -> None:
         if self.current_player() == TERMINAL:
-            raise IllegalActionError("end of game", f"the game is over; {action!s} cannot be played")
+            raise IllegalActionError("end of game", f"the game is over; {action!s} cannot be played",
+                                     f"das Spiel ist vorbei; {action!s} geht nicht mehr")
         if not self.is_legal(action):
             raise self.why_illegal(action)
         self._apply(action)
