@@ -292,6 +292,14 @@ def test_advisor_shows_progress_and_is_disabled_while_it_runs():
     assert not app.advise_button.disabled
     plain = analysis.advise(app.state, 0, n_rollouts=app.rollouts.value, seed=app.seed % (2 ** 32))
     assert app.advice == plain
+    # a click queued while it ran (delivered afterwards) does not compute the same advice again
+    first, steps = app.advice, len(seen)
+    app.advise_button.click()
+    assert app.advice is first and len(seen) == steps
+    # other settings: computed anew
+    app.rollouts.value = 2 if app.rollouts.value != 2 else 4
+    app.advise_button.click()
+    assert app.advice is not first and len(seen) > steps
 
 
 def test_sheet_svg_is_well_formed_and_marks_reconstruction():

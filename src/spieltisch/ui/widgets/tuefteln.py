@@ -150,7 +150,7 @@ class TueftelnApp(W.VBox):
         self.bots_html.add_class("sp-bots")
 
         self.advise_button = W.Button(icon="lightbulb-o", layout=W.Layout(width="auto"))
-        self.advise_button.on_click(lambda _: self.run_advisor())
+        self.advise_button.on_click(self._on_advise_click)
         self.rollouts = W.Dropdown(options=[2, 4, 8, 16, 32], value=advisor_rollouts,
                                    layout=W.Layout(width="150px"))
         self.rollouts_label = W.HTML()
@@ -353,6 +353,14 @@ class TueftelnApp(W.VBox):
         self.advice_method = (n, policy)
         self.refresh()
         return self.advice
+
+    def _on_advise_click(self, _button) -> None:
+        # The kernel queues clicks that arrive while the advisor computes and delivers them when it
+        # is done (the button is enabled again by then): advice already shown for this position and
+        # these settings is not computed again.
+        if self.advice is not None and self.advice_method == (self.rollouts.value, "greedy"):
+            return
+        self.run_advisor()
 
     def _advisor_step(self, done: int, total: int) -> None:
         """Progress of the advisor: ``done`` of ``total`` placements played out."""
