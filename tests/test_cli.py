@@ -65,6 +65,7 @@ def test_play_in_terminal(capsys, pig, monkeypatch, tmp_path):
     assert code == 0, err
     assert "please type a number from 1 to 2" in out
     assert "Game over" in out
+    assert "  player 1 (random): " in out and "  * " in out  # the bot's moves and the dice are shown
     code, out2, _ = run(capsys, "replay", str(record), "--json")
     data = json.loads(out2)
     assert data["terminal"] and data["record"]["seed"] == 3

@@ -12,8 +12,7 @@ from .core.errors import SpieltischError
 from .core.game import CHANCE
 from .core.match import Match
 from .core.options import parse_option_args
-from .core.registry import bot_names, game_ids, get_game_class, make_bot
-from .core.rng import Rng
+from .core.registry import bot_names, game_ids, get_game_class
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -218,33 +217,30 @@ def cmd_replay(args) -> int:
 
 
 def cmd_play(args, input_fn=input) -> int:
+    from .ui.session import PlaySession
+
     cls = get_game_class(args.game)
     players = args.players if args.players is not None else cls.default_players
     seed = args.seed if args.seed is not None else int(time.time() * 1000) % (2**32)
-    match = Match(args.game, players, parse_option_args(args.option), seed)
-    if not 0 <= args.seat < players:
-        raise SpieltischError(f"--seat must be between 0 and {players - 1}")
     others = [p for p in range(players) if p != args.seat]
     names = args.bot or ["random"]
     if len(names) == 1:
         names = names * len(others)
+    # the same session as the widgets drive: same bots, same bot generator for a seed
+    session = PlaySession(args.game, players, parse_option_args(args.option), seed, dict(zip(others, names)))
+    if not 0 <= args.seat < players:
+        raise SpieltischError(f"--seat must be between 0 and {players - 1}")
     if len(names) != len(others):
         raise SpieltischError(f"give one --bot for all {len(others)} bot seats or one per bot seat")
-    bots = {p: make_bot(match.game, n) for p, n in zip(others, names)}
-    bot_rng = Rng(seed ^ 0x5EED)
+    match = session.match
     print(f"{args.game}, seed {seed}. You are player {args.seat}. Type a number; u = undo, q = quit, h = help.")
-    while not match.is_terminal():
-        p = match.current_player()
-        if p == CHANCE:
-            for outcome in match.resolve_chance():
-                print(f"  * {outcome}")
+    while not session.is_over():
+        p = session.current_player()
+        a = session.step()  # a chance event or a bot's move; None when it is the human's turn
+        if a is not None:
+            print(f"  * {a}" if p == CHANCE else f"  player {p} ({session.bots[p].name}): {a}")
             continue
-        legal = match.legal_actions()
-        if p in bots:
-            a = bots[p].act(match.state.observation(p), legal, bot_rng)
-            print(f"  player {p} ({bots[p].name}): {a}")
-            match.apply(a)
-            continue
+        legal = session.legal_actions()
         print()
         print(match.state.render())
         for i, a in enumerate(legal, 1):
@@ -261,14 +257,14 @@ def cmd_play(args, input_fn=input) -> int:
             continue
         if answer in ("u", "undo"):
             try:
-                match.undo()
+                session.undo()
             except SpieltischError as e:
                 print(f"  cannot undo: {e}")
             continue
         if not answer.isdigit() or not 1 <= int(answer) <= len(legal):
             print(f"  please type a number from 1 to {len(legal)} (or h for help)")
             continue
-        match.apply(legal[int(answer) - 1])
+        session.act(legal[int(answer) - 1])
     print()
     print(match.state.render())
     print(f"Game over. Scores: {match.state.scores()}; winner(s): {match.state.winners()}")
