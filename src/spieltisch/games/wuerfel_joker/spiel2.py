@@ -260,6 +260,7 @@ class Spiel2State(State):
         self.options = opts = game.options
         self.rounds = opts["rounds"]
         self.five_ops = opts["five_ops"]
+        self._make = MAKE[self.five_ops]
         self.x5_on_stop = opts["x5_on_stop"]
         self.round = 0
         self.player = 0
@@ -269,6 +270,7 @@ class Spiel2State(State):
         self.totals = (0,) * self.num_players
         self.turn = ()
         self.log = ()
+        self._legal = ()  # at CHOOSE / DOUBLES_BUST: the legal actions, set with the throw
 
     # --- protocol -----------------------------------------------------------------------------
     def current_player(self):
@@ -294,16 +296,10 @@ class Spiel2State(State):
             return 0
         a, b = self.dice
         m = self.mask
-        return MAKE[self.five_ops][m >> 4 & 1][a][b] & ~m
+        return self._make[m >> 4 & 1][a][b] & ~m
 
     def _legal_actions(self):
-        ph = self.phase
-        if ph == STOP_OR_THROW:
-            return _STOP_ROLL
-        a, b = self.dice
-        m = self.mask
-        pm = MAKE[self.five_ops][m >> 4 & 1][a][b] & ~m
-        return _PUSHES_DOUBLES[pm] if a == b else _PUSHES[pm]
+        return _STOP_ROLL if self.phase == STOP_OR_THROW else self._legal
 
     def _apply(self, action):
         k = action.kind
@@ -312,9 +308,12 @@ class Spiel2State(State):
             a, b = action.a, action.b
             self.dice = (a, b)
             self.turn += (("throw", a, b),)
-            if MAKE[self.five_ops][m >> 4 & 1][a][b] & ~m:
+            pm = self._make[m >> 4 & 1][a][b] & ~m  # the values these dice can push now
+            if pm:
+                self._legal = _PUSHES_DOUBLES[pm] if a == b else _PUSHES[pm]
                 self.phase = CHOOSE
             elif a == b:
+                self._legal = _PUSHES_DOUBLES[0]  # decline, or accept the bust
                 self.phase = DOUBLES_BUST
             else:
                 self._end_turn(bust_points(m, a, b), "bust")
