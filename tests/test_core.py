@@ -66,6 +66,9 @@ def test_rng_sequence_is_pinned():
     # (Generator 1, BLAKE2b counter mode; the Mersenne Twister before it gave 121, 327, 514, ...)
     r = Rng(2026)
     assert [r.below(1000) for _ in range(5)] == [194, 785, 52, 240, 628]
+    # later blocks too (block 2 starts at byte 128; one byte per draw below 256)
+    r = Rng(2026)
+    assert [r.below(256) for _ in range(133)][128:] == [69, 36, 65, 124, 69]
     assert Rng(2026).spawn() != Rng(2027).spawn()
 
 
