@@ -6,7 +6,8 @@ filled one at a time, and each time the player may pick the best of ``n`` fresh 
 random fill (the greedy bot's short view); the strong bot (``BonusBot``) lets ``n`` grow with the
 rounds still to come, because early on a player can wait for the number a square needs, but less for
 fields that must be filled together with a fixed partner (a bridge on side A, the last two fields of
-a group); it looks one throw ahead, values the bonus as an option, plays the last two rounds
+a group); it looks one throw ahead, values the bonus as an option (on side B at least by the
+chance that the squares played for points turn up all six categories), plays the last two rounds
 exactly and, three rounds before the end, picks among its best few candidates by exact expectimax
 over both remaining throws (``exact3``); four rounds before the end it does the same over three
 throws, answering each first throw with only its few most promising placements (``exact4``). Its
@@ -301,8 +302,13 @@ class BonusBot(SquareValueBot):
     squares lack (a small dynamic program over squares × missing categories); an assignment is worth
     ``bonus_weight * 7 * (product of the chances that each assigned square ends in its category)``
     minus the points that steering those squares costs (``pursuit_tables``). The option is worth
-    the best assignment or nothing. Every placement is ranked by its square-value gain plus a
-    linearised change of that option; the best few get one throw of lookahead plus the full option.
+    the best assignment or nothing. With ``cover`` > 0 (side B) the bonus is worth at least
+    ``cover * 7 * cover_chance``: the chance that the squares, each played for points alone, turn
+    up every missing category anyway. The steered option needs every square of its plan to hit and
+    is worth nothing for most of a B game, so without it the bot would ignore the bonus until the
+    end; ``cover`` > 1 because the real chance is higher (the end game is played for the bonus).
+    Every placement is ranked by its square-value gain plus a linearised change of the steered
+    option; the best few get one throw of lookahead plus the full bonus value.
     Three rounds before the end the best ``exact3`` of those are rescored exactly (``_exact3``),
     four rounds before the end the best ``exact4`` nearly exactly (``_exact4``): the end game is
     where the square model errs most (it ignores that both dice of a throw must be placed
@@ -311,8 +317,10 @@ class BonusBot(SquareValueBot):
 
     def __init__(self, game, k=0.25, weights=(1, 2, 3, 4, 8, 6, 0), lookahead=16, mu=6.0,
                  bonus_weight=1.0, shadow=1.0, k_bridge=None, k_mid=None, dynamic=True, exact3=0,
-                 exact4=0, exact4_replies=3):
+                 exact4=0, exact4_replies=3, cover=0.0, cover_k=None):
         super().__init__(game, schedule=lambda r: 1.0 + k * r, weights=weights, lookahead=lookahead)
+        self.cover = cover
+        self.cover_k = k if cover_k is None else cover_k
         self.exact3 = exact3
         self.exact4 = exact4
         self.exact4_replies = exact4_replies
@@ -369,6 +377,41 @@ class BonusBot(SquareValueBot):
 
     def pursuit(self, left: int) -> tuple:
         return pursuit_tables(1.0 + self.k * left, self.descending, self.base, self.mu)
+
+    def cover_chance(self, codes, left: int) -> float:
+        """Chance of the bonus if every open square is played for points alone, the squares taken
+        as independent: each open square ends in a category with the chances of the square model
+        at ``n = 1 + cover_k * left`` (``pursuit_tables`` without steering), and inclusion-exclusion
+        over the sets of missing categories that no open square reaches gives the chance that
+        every missing category turns up somewhere."""
+        free_play = pursuit_tables(1.0 + self.cover_k * left, self.descending, self.base, 0.0)
+        cat_of = self.cat_of
+        done = 0
+        open_codes = []
+        for c in codes:
+            k = cat_of[c]
+            if k is None:
+                open_codes.append(c)
+            elif k != "none":
+                done |= CAT_BIT[k]
+        missing = [i for i in range(6) if not done >> i & 1]
+        if not missing:
+            return 1.0
+        if len(missing) > len(open_codes):
+            return 0.0
+        size = 1 << len(missing)
+        prod = [1.0] * size
+        for c in open_codes:
+            q = [1.0] * size  # q[sub]: chance that the square ends in none of the categories in sub
+            for sub in range(1, size):
+                low = sub & -sub
+                q[sub] = q[sub ^ low] - free_play[missing[low.bit_length() - 1]][0][c]
+            for sub in range(size):
+                prod[sub] *= q[sub]
+        total = 0.0
+        for sub in range(size):
+            total += -prod[sub] if bin(sub).count("1") & 1 else prod[sub]
+        return total if total > 0.0 else 0.0
 
     def option(self, codes, value, pursuit):
         """(bonus option value, assignment {square: category index}, product of chances)."""
@@ -459,7 +502,13 @@ class BonusBot(SquareValueBot):
                 c2 = list(codes)
                 c2[SQ_OF[a.f1]] += a.v1 * W[POS_OF[a.f1]]
                 c2[SQ_OF[a.f2]] += a.v2 * W[POS_OF[a.f2]]
-                out.append((self._expect(codes, free, a, nxt) + self.option(c2, value, pursuit)[0], a))
+                e = self._expect(codes, free, a, nxt)
+                o = self.option(c2, value, pursuit)[0]
+                if self.cover:
+                    o2 = self.cover * scoring.BONUS * self.cover_chance(c2, left)
+                    if o2 > o:
+                        o = o2
+                out.append((e + o, a))
             scored = out
             if left == 2 and self.exact3:
                 scored.sort(key=lambda ga: -ga[0])
@@ -628,7 +677,8 @@ _PARAMS = None
 
 def strong(game) -> Bot:
     """Square model (bridges and nearly full groups get fewer choices), one throw of lookahead on the
-    best few placements, the bonus as an option, the last two rounds played exactly and the two
+    best few placements, the bonus as an option (on side B at least its chance under play for
+    points), the last two rounds played exactly and the two
     before them by (pruned) expectimax over the remaining throws."""
     bot = BonusBot(game, **strong_params(game.options["side"]))
     bot.name = "strong"
