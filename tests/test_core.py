@@ -154,6 +154,31 @@ def test_illegal_action_leaves_state(pig):
     assert m.state.snapshot() == before and m.actions == []
 
 
+def test_play_checks_the_bots_moves(pig):
+    from spieltisch.core.bots import Bot
+    from toygame import Choice
+
+    class Copying(Bot):  # answers with an equal action that is not the legal list's own object
+        name, uses_observation = "copying", False
+
+        def act(self, observation, legal, rng):
+            return Choice(legal[-1].what)
+
+    class Cheating(Copying):  # writes its own die
+        name = "cheating"
+
+        def act(self, observation, legal, rng):
+            return Roll(6)
+
+    m = Match("test-pig", 1, {"rounds": 1}, 3)
+    m.play([Copying()], Rng(1))
+    assert m.is_terminal() and HOLD in m.actions and all(a is not HOLD for a in m.actions)
+    m = Match("test-pig", 1, {"rounds": 1}, 3)
+    with pytest.raises(IllegalActionError, match="bot cheating chose rolled 6, which is not legal"):
+        m.play([Cheating()], Rng(1))
+    assert all(not isinstance(a, Roll) or m.movers[i] < 0 for i, a in enumerate(m.actions))
+
+
 def test_undo(pig):
     m = Match("test-pig", 1, {}, 4)
     with pytest.raises(IllegalActionError, match="undo"):

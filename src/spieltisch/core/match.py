@@ -97,8 +97,14 @@ class Match:
                 legal = legal_of()
                 bot = bots[p]
                 a = bot.act(state.observation(p) if bot.uses_observation else None, legal, bot_rng)
-                if a not in legal:
-                    raise IllegalActionError("legal moves", f"bot {bots[p].name} chose {a!s}, which is not legal")
+                # by identity first: a bot normally returns one of the legal objects, and ``in``
+                # alone would call the actions' (Python) __eq__ on every entry before it
+                for x in legal:
+                    if x is a:
+                        break
+                else:
+                    if a not in legal:
+                        raise IllegalActionError("legal moves", f"bot {bots[p].name} chose {a!s}, which is not legal")
             apply(a)
             add_action(a)
             add_mover(p)
