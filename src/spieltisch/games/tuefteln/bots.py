@@ -385,20 +385,13 @@ class BonusBot(SquareValueBot):
         over the sets of missing categories that no open square reaches gives the chance that
         every missing category turns up somewhere."""
         free_play = pursuit_tables(1.0 + self.cover_k * left, self.descending, self.base, 0.0)
-        cat_of = self.cat_of
-        done = 0
-        open_codes = []
-        for c in codes:
-            k = cat_of[c]
-            if k is None:
-                open_codes.append(c)
-            elif k != "none":
-                done |= CAT_BIT[k]
+        done, open_sq = self._done_and_open(codes)
         missing = [i for i in range(6) if not done >> i & 1]
         if not missing:
             return 1.0
-        if len(missing) > len(open_codes):
+        if len(missing) > len(open_sq):
             return 0.0
+        open_codes = [codes[s] for s in open_sq]
         size = 1 << len(missing)
         prod = [1.0] * size
         for c in open_codes:
@@ -413,8 +406,8 @@ class BonusBot(SquareValueBot):
             total += -prod[sub] if bin(sub).count("1") & 1 else prod[sub]
         return total if total > 0.0 else 0.0
 
-    def option(self, codes, value, pursuit):
-        """(bonus option value, assignment {square: category index}, product of chances)."""
+    def _done_and_open(self, codes) -> tuple:
+        """(bit mask of the categories complete squares have, indices of the squares still open)."""
         cat_of = self.cat_of
         done = 0
         open_sq = []
@@ -424,6 +417,11 @@ class BonusBot(SquareValueBot):
                 open_sq.append(s)
             elif k != "none":
                 done |= CAT_BIT[k]
+        return done, open_sq
+
+    def option(self, codes, value, pursuit):
+        """(bonus option value, assignment {square: category index}, product of chances)."""
+        done, open_sq = self._done_and_open(codes)
         if done == ALL_CATS:
             return scoring.BONUS * self.bonus_weight, {}, 1.0
         missing = [i for i in range(6) if not done >> i & 1]
