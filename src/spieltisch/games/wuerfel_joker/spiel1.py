@@ -369,8 +369,8 @@ class Spiel1Game(Game):
 
 class Spiel1State(State):
     def __init__(self, game: Game):
-        # State.__init__ and _new_turn written out: a one-turn game is a few microseconds, and set-up
-        # is part of it (benchmarks/: cost of the abstractions)
+        # State.__init__ written out: a one-turn game is a few microseconds, and set-up is part of it
+        # (benchmarks/: cost of the abstractions)
         self.game = game
         self.num_players = n = game.num_players
         self.options = opts = game.options
@@ -380,14 +380,7 @@ class Spiel1State(State):
         self.player = 0
         self.totals = [0] * n
         self._last = None  # the last finished turn, raw (see ``last_turn``)
-        self.phase = THROW
-        self.pushed = 0
-        self.dice = NUM_DICE
-        self.throw = None
-        self._acts = ()
-        self.row = -1
-        self.jokers = 0
-        self.joker_throws = 0
+        self._new_turn()
 
     def _new_turn(self):
         self.phase = THROW
