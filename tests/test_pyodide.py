@@ -79,6 +79,9 @@ def test_every_registered_game_is_covered(pyodide_run, cpython_run):
         for run in g["runs"]:
             assert run["record"]["ruleset"] == game_id
             assert run["record"]["actions"], f"{game_id}/{run['bot']}: a game without actions"
+    # the strong Tüfteln bot plays side B with code of its own (the bonus chance): covered too
+    sides = {v["options"].get("side") for v in pyodide_run["games"]["tuefteln"]["variants"]}
+    assert "B" in sides, sides
 
 
 # Pyodide runs Python 3.14, CPython here may be older: float results that depend on the version
@@ -97,6 +100,10 @@ def test_records_and_scores_identical_in_cpython_and_pyodide(pyodide_run, cpytho
             where = f"{game_id} bot={rc['bot']} chance_seed={rc['chance_seed']} bot_seed={rc['bot_seed']}"
             assert rp["scores"] == rc["scores"], f"scores differ: {where}{HINT}"
             assert rp["record"] == rc["record"], f"records differ: {where}{HINT}"
+        for vc, vp in zip(c["variants"], p["variants"]):
+            for rc, rp in zip(vc["runs"], vp["runs"]):
+                where = f"{game_id} {vc['players']} players {vc['options']} bot={rc['bot']}"
+                assert rp["scores"] == rc["scores"], f"scores differ: {where}{HINT}"
     # and the whole JSON text, exactly
     dump = lambda d: json.dumps(d["games"], sort_keys=True, ensure_ascii=False)  # noqa: E731
     assert dump(pyodide_run) == dump(cpython_run)

@@ -56,7 +56,21 @@ def play_all(games_per_bot: int, seed: int, rounds: int) -> dict:
                     "winners": match.state.winners(),
                 })
             print(f"{game_id} / {bot}: {games_per_bot} games in {time.perf_counter() - t0:.2f} s", file=sys.stderr)
-        out[game_id] = {"players": players, "options": options, "bots": bot_names(game_id), "runs": runs}
+        # the game's other conformance configurations (e.g. Tüfteln side B, whose strong bot has
+        # its own float code): one game per bot each
+        variants = []
+        for v_players, v_options in cls.test_configs:
+            v_options = {**v_options, **short_options(cls, rounds)}
+            if v_options == options:
+                continue
+            v_runs = []
+            chance_seed, bot_seed = game_seeds(seed + 1, 1)[0]
+            for bot in bot_names(game_id):
+                match = play_one(game_id, v_players, v_options, [bot] * v_players, chance_seed, bot_seed)
+                v_runs.append({"bot": bot, "record": match.to_record(), "scores": match.state.scores()})
+            variants.append({"players": v_players, "options": v_options, "runs": v_runs})
+        out[game_id] = {"players": players, "options": options, "bots": bot_names(game_id), "runs": runs,
+                        "variants": variants}
     return out
 
 
