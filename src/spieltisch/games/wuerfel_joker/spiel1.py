@@ -369,16 +369,13 @@ class Spiel1Game(Game):
 
 class Spiel1State(State):
     def __init__(self, game: Game):
-        # State.__init__ written out: a one-turn game is a few microseconds, and set-up is part of it
-        # (benchmarks/: cost of the abstractions)
-        self.game = game
-        self.num_players = n = game.num_players
-        self.options = opts = game.options
+        super().__init__(game)
+        opts = game.options
         self._max = bool(opts["must_assign_max"])
         self.rounds = opts["rounds"]
         self.round = 0
         self.player = 0
-        self.totals = [0] * n
+        self.totals = [0] * self.num_players
         self._last = None  # the last finished turn, raw (see ``last_turn``)
         self._new_turn()
 

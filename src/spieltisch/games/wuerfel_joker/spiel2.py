@@ -254,10 +254,8 @@ class Spiel2State(State):
     """
 
     def __init__(self, game):
-        # State.__init__ written out (set-up is part of every simulated game)
-        self.game = game
-        self.num_players = game.num_players
-        self.options = opts = game.options
+        super().__init__(game)
+        opts = game.options
         self.rounds = opts["rounds"]
         self.five_ops = opts["five_ops"]
         self._make = MAKE[self.five_ops]
