@@ -59,12 +59,13 @@ def play_all(games_per_bot: int, seed: int, rounds: int) -> dict:
         # the game's other conformance configurations (e.g. Tüfteln side B, whose strong bot has
         # its own float code): one game per bot each
         variants = []
+        default = cls(players, options).options  # validated, defaults filled in
+        chance_seed, bot_seed = game_seeds(seed + 1, 1)[0]
         for v_players, v_options in cls.test_configs:
             v_options = {**v_options, **short_options(cls, rounds)}
-            if v_options == options:
-                continue
+            if cls(v_players, v_options).options == default:
+                continue  # only the option settings the default runs do not cover
             v_runs = []
-            chance_seed, bot_seed = game_seeds(seed + 1, 1)[0]
             for bot in bot_names(game_id):
                 match = play_one(game_id, v_players, v_options, [bot] * v_players, chance_seed, bot_seed)
                 v_runs.append({"bot": bot, "record": match.to_record(), "scores": match.state.scores()})
