@@ -27,9 +27,9 @@ import time
 
 # (game id, solver module, label, extra positional args after the options dict)
 SOLVERS = (
-    ("wuerfel-joker-2", "spieltisch.games.wuerfel_joker.solver2", "solver2.solve(options, 'expected')", ("expected",)),
-    ("wuerfel-joker-2", "spieltisch.games.wuerfel_joker.solver2", "solver2.solve(options, 'all_up')", ("all_up",)),
-    ("wuerfel-joker-1", "spieltisch.games.wuerfel_joker.solver1", "solver1.solve(options)", ()),
+    ("wuerfel-joker-2", "spieltisch.games.wuerfel_joker.spiel2.analysis", "solver2.solve(options, 'expected')", ("expected",)),
+    ("wuerfel-joker-2", "spieltisch.games.wuerfel_joker.spiel2.analysis", "solver2.solve(options, 'all_up')", ("all_up",)),
+    ("wuerfel-joker-1", "spieltisch.games.wuerfel_joker.spiel1.analysis", "solver1.solve(options)", ()),
 )
 # engine game id -> hand-written turn function name in handwritten.py
 HANDWRITTEN = (("wuerfel-joker-2", "spiel2_turn"), ("wuerfel-joker-1", "spiel1_turn"))

@@ -1,6 +1,6 @@
 """Minimal hand-written Würfel Joker turn loops: the baseline for the engine's abstraction overhead.
 
-Same rules as /work/shared/rules/wuerfel-joker.md (project decisions D1-D3 at their defaults), one
+Same rules as docs/rules/wuerfel-joker.md (project decisions D1-D3 at their defaults), one
 player, one round (= one turn), every decision a uniform random choice among the legal ones, just
 as the engine's random bot chooses among ``legal_actions()``. Plain ints and bit masks, no classes,
 no records, no validation. Dice and choices come from the engine's generator

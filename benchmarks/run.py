@@ -25,7 +25,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "tests" / "pyodide"))
-import harness  # noqa: E402
+import pyodide_kit as harness  # noqa: E402
 
 BODY = HERE / "bench_core.py"
 

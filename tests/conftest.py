@@ -1,7 +1,7 @@
 import pytest
 
 from spieltisch.core import registry
-from toygame import Pig
+from harness.toygame import Pig
 
 
 @pytest.fixture

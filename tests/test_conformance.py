@@ -2,7 +2,7 @@
 
 import pytest
 
-from conformance import check_game, configs
+from harness.conformance import check_game, configs
 from spieltisch import game_ids
 
 CASES = [(gid, n, opts) for gid in game_ids() for n, opts in configs(gid)]

@@ -14,7 +14,7 @@ from spieltisch.core.match import Match
 from spieltisch.core.options import OptionSpec, parse_option_args, validate_options
 from spieltisch.core.rng import Rng
 from spieltisch.core.stats import mean_ci, monte_carlo, proportion_ci
-from toygame import HOLD, ROLL, Roll
+from harness.toygame import HOLD, ROLL, Roll
 
 
 # --- options -----------------------------------------------------------------------------------
@@ -156,7 +156,7 @@ def test_illegal_action_leaves_state(pig):
 
 def test_play_checks_the_bots_moves(pig):
     from spieltisch.core.bots import Bot
-    from toygame import Choice
+    from harness.toygame import Choice
 
     class Copying(Bot):  # answers with an equal action that is not the legal list's own object
         name, uses_observation = "copying", False
@@ -253,7 +253,7 @@ JSONS = st.recursive(
 @given(field=st.sampled_from(["ruleset", "version", "players", "options", "seed", "actions"]), value=JSONS)
 def test_hostile_records_give_clear_errors(field, value):
     from spieltisch.core import registry
-    from toygame import Pig
+    from harness.toygame import Pig
 
     registry.register(Pig)
     try:
@@ -270,7 +270,7 @@ def test_hostile_records_give_clear_errors(field, value):
 @given(actions=st.lists(JSONS, max_size=8))
 def test_hostile_actions_never_half_apply(actions):
     from spieltisch.core import registry
-    from toygame import Pig
+    from harness.toygame import Pig
 
     registry.register(Pig)
     try:

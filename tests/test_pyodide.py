@@ -15,11 +15,11 @@ import pytest
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "pyodide"))
-import harness  # noqa: E402
+import pyodide_kit as harness  # noqa: E402
 
 pytestmark = pytest.mark.pyodide
 
-CONFORMANCE = HERE / "pyodide" / "conformance.py"
+CONFORMANCE = HERE / "pyodide" / "determinism.py"
 GAMES_PER_BOT = "3"
 ARGS = ["--games", GAMES_PER_BOT, "--seed", "20261125", "--rounds", "2"]
 
@@ -36,7 +36,7 @@ def wheel(tmp_path_factory) -> Path:
 def cpython_run(wheel, tmp_path_factory) -> dict:
     site = harness.unpack_wheel(wheel, tmp_path_factory.mktemp("site"))
     proc = harness.run_cpython(CONFORMANCE, ARGS, site, timeout=120)
-    assert proc.returncode == 0, f"conformance.py failed in CPython:\n{proc.stderr[-6000:]}"
+    assert proc.returncode == 0, f"determinism.py failed in CPython:\n{proc.stderr[-6000:]}"
     return json.loads(proc.stdout)
 
 
@@ -48,7 +48,7 @@ def pyodide_run(wheel) -> dict:
         proc = harness.run_pyodide(wheel, CONFORMANCE, ARGS, timeout=180)
     except harness.SetupError as e:
         pytest.fail(str(e))
-    assert proc.returncode == 0, f"conformance.py failed in Pyodide:\n{proc.stderr[-6000:]}"
+    assert proc.returncode == 0, f"determinism.py failed in Pyodide:\n{proc.stderr[-6000:]}"
     try:
         return json.loads(proc.stdout)
     except ValueError:

@@ -8,5 +8,6 @@ __version__ = "0.1.0"
 
 from .core.registry import game_ids, get_game_class, make_game  # noqa: E402
 from .core.match import Match  # noqa: E402
+from . import games  # noqa: E402,F401  (registers every game)
 
 __all__ = ["__version__", "game_ids", "get_game_class", "make_game", "Match"]

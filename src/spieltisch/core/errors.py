@@ -8,14 +8,16 @@ class SpieltischError(ValueError):
 class IllegalActionError(SpieltischError):
     """An action that the rules do not allow here. ``rule`` names the rule it breaks.
 
-    ``detail`` says in English what is wrong; ``detail_de``, when a game supplies it, says the same
-    in German (for the German screens). ``str(e)`` is always the English text.
+    ``detail`` says in English what is wrong; ``detail_de`` says the same in German, ``rule_de`` is
+    the rule's German name (the rulebook's word where it has one). ``str(e)`` is the English text;
+    ``message(lang)`` the whole refusal in either language.
     """
 
-    def __init__(self, rule: str, detail: str, detail_de: str | None = None):
+    def __init__(self, rule: str, detail: str, detail_de: str | None = None, rule_de: str | None = None):
         self.rule = rule
         self.detail = detail
         self.detail_de = detail_de
+        self.rule_de = rule_de
         super().__init__(f"{detail} (rule: {rule})")
 
     def detail_in(self, lang: str) -> str:
@@ -23,6 +25,16 @@ class IllegalActionError(SpieltischError):
         if lang == "de" and self.detail_de:
             return self.detail_de
         return self.detail
+
+    def rule_in(self, lang: str) -> str:
+        if lang == "de" and self.rule_de:
+            return self.rule_de
+        return self.rule
+
+    def message(self, lang: str = "en") -> str:
+        if lang == "de":
+            return f"{self.detail_in('de')} (Regel: {self.rule_in('de')})"
+        return str(self)
 
 
 class OptionError(SpieltischError):

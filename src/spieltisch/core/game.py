@@ -17,11 +17,13 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from .dist import sample_exact
-from .errors import IllegalActionError
+from .errors import IllegalActionError, SpieltischError
 from .options import OptionSpec, validate_options
 
 CHANCE = -1
 TERMINAL = -2
+# The viewer of the projector: ``observation(SPECTATOR)`` holds only what every player may see.
+SPECTATOR = None
 
 
 class Game:
@@ -36,8 +38,16 @@ class Game:
     default_players: ClassVar[int] = 2
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     state_class: ClassVar[type]
-    # Bots by name -> factory(game) -> Bot; "random" is added by the registry for every game.
+    # Attached by ``registry.register`` from the game package's ``__init__`` (the engine module
+    # never imports its bots, advisor or analysis):
+    # bots by name -> factory(game) -> Bot ("random" is added by the registry for every game);
     bots: ClassVar[dict] = {}
+    # advisor(game, observation, **settings) -> advice.Advice, from the observation alone;
+    advisor: ClassVar[Any] = None
+    # analyzer(game, progress) -> JSON-ready dict of exact facts;
+    analyzer: ClassVar[Any] = None
+    # the game's view: "module:attribute" of what draws an observation (imported only by front-ends).
+    view: ClassVar[str | None] = None
     # (players, options) settings the generic conformance test plays; empty = min, default and max players.
     test_configs: ClassVar[tuple] = ()
 
@@ -61,6 +71,25 @@ class Game:
 
     def new_initial_state(self) -> "State":
         return self.state_class(self)
+
+    def analyze(self, progress=None) -> dict:
+        """Exact facts about this configuration (``spieltisch analyze``)."""
+        if self.analyzer is None:
+            raise SpieltischError(f"{self.id} has no exact analysis")
+        return self.analyzer(self, progress)
+
+    def advise(self, observation: dict, **settings):
+        """Every option of the decision ``observation`` shows, valued (``advice.Advice``).
+
+        The advisor gets the observation only, never the state: it cannot read hidden parts."""
+        if self.advisor is None:
+            raise SpieltischError(f"{self.id} has no advisor")
+        return self.advisor(self, observation, **settings)
+
+    def render_observation(self, observation: dict, lang: str = "en") -> str:
+        """``observation`` as text for a terminal. Reads the observation and the game's static facts
+        only, so a rendering can never show what its viewer may not see."""
+        return repr(observation)
 
     def __repr__(self):
         return f"{type(self).__name__}(players={self.num_players}, options={self.options})"
@@ -96,15 +125,30 @@ class State:
         """Running totals of every player (final totals at a terminal state)."""
         raise NotImplementedError
 
-    def observation(self, player: int) -> dict:
-        """What ``player`` may see, as JSON-serializable data. Never the hidden parts."""
+    def observation(self, player: int | None) -> dict:
+        """What ``player`` may see, as JSON-serializable data, never the hidden parts;
+        ``observation(SPECTATOR)`` is the public information only (the projector's view)."""
         raise NotImplementedError
+
+    def chance_player(self) -> int | None:
+        """At a chance node: the player whose throw or draw it is (front-ends show it as that
+        player's move), or None where the event belongs to nobody (a shared shuffle)."""
+        return None
+
+    def resample_hidden(self, viewer: int | None, rng) -> "State":
+        """A copy in which everything ``viewer`` may not see is drawn afresh from what is still
+        possible (other players' hands, face-down cards, unscratched cells); what ``viewer`` sees
+        stays. Games with hidden parts override it; the conformance test uses it to prove that an
+        observation does not depend on what its viewer may not see."""
+        return self.clone()
 
     def why_illegal(self, action) -> IllegalActionError:
         """An error that names the rule ``action`` breaks here. Games refine this."""
-        legal = ", ".join(str(a) for a in self.legal_actions()[:12])
-        return IllegalActionError("legal moves", f"{action!s} is not allowed now; allowed: {legal}",
-                                  f"{action!s} ist jetzt nicht erlaubt; erlaubt: {legal}")
+        legal = self.legal_actions()[:12]
+        en = ", ".join(_label(a, "en") for a in legal)
+        de = ", ".join(_label(a, "de") for a in legal)
+        return IllegalActionError("legal moves", f"{action!s} is not allowed now; allowed: {en}",
+                                  f"{action!s} ist jetzt nicht erlaubt; erlaubt: {de}", "erlaubte Züge")
 
     # --- provided ------------------------------------------------------------------------------
     def is_chance_node(self) -> bool:
@@ -125,7 +169,7 @@ class State:
         """Apply ``action`` or raise ``IllegalActionError``; the state is unchanged on error."""
         if self.current_player() == TERMINAL:
             raise IllegalActionError("end of game", f"the game is over; {action!s} cannot be played",
-                                     f"das Spiel ist vorbei; {action!s} geht nicht mehr")
+                                     f"das Spiel ist vorbei; {action!s} geht nicht mehr", "Spielende")
         if action not in self.legal_actions():
             raise self.why_illegal(action)
         self._apply(action)
@@ -150,6 +194,15 @@ class State:
         d = {k: v for k, v in vars(self).items() if k != "game"}
         return repr(sorted(d.items()))
 
-    def render(self, lang: str = "en") -> str:
-        return str(self)
+    def render(self, player: int | None = SPECTATOR, lang: str = "en") -> str:
+        """What ``player`` sees (default: the projector's view), as text."""
+        return self.game.render_observation(self.observation(player), lang)
+
+    def __str__(self):
+        return self.render()
+
+
+def _label(action, lang: str) -> str:
+    label = getattr(action, "label", None)
+    return label(lang) if label is not None else str(action)
 

@@ -67,7 +67,8 @@ class Match:
         """Draw and apply one chance outcome from the match's generator; return it."""
         state = self.state
         if state.current_player() != CHANCE:
-            raise IllegalActionError("turn order", "no chance event is pending: a player must act")
+            raise IllegalActionError("turn order", "no chance event is pending: a player must act",
+                                     "es wird gerade nicht gewürfelt oder gezogen: ein Spieler ist am Zug", "Reihenfolge")
         outcome = state.sample_chance(self.rng)
         state._apply(outcome)
         self.actions.append(outcome)
@@ -104,7 +105,8 @@ class Match:
                         break
                 else:
                     if a not in legal:
-                        raise IllegalActionError("legal moves", f"bot {bots[p].name} chose {a!s}, which is not legal")
+                        raise IllegalActionError("legal moves", f"bot {bots[p].name} chose {a!s}, which is not legal",
+                                                 f"Bot {bots[p].name} wählte {a!s}, das ist nicht erlaubt", "erlaubte Züge")
             apply(a)
             add_action(a)
             add_mover(p)
@@ -116,7 +118,8 @@ class Match:
         while cut and self.movers[cut - 1] == CHANCE:
             cut -= 1
         if cut == 0:
-            raise IllegalActionError("undo", "there is no player action to take back")
+            raise IllegalActionError("undo", "there is no player action to take back",
+                                     "es gibt keinen Zug, der zurückgenommen werden kann", "Zurücknehmen")
         rebuilt = Match.from_record(dict(self.to_record(), actions=self.record_actions()[: cut - 1]))
         self.__dict__.update(rebuilt.__dict__)
 

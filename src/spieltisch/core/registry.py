@@ -1,53 +1,49 @@
-"""Games by id."""
+"""Games by id.
+
+The core imports no game: each game package registers its games from its ``__init__`` (see
+``spieltisch.games``), which ``import spieltisch`` runs. Tests and experiments register their own.
+"""
 
 from __future__ import annotations
-
-import importlib
 
 from .bots import RANDOM_BOT
 from .errors import UnknownGameError
 
-_REGISTRY: dict[str, type] | None = None
+_REGISTRY: dict[str, type] = {}
 
 
-def _load() -> dict[str, type]:
-    global _REGISTRY
-    if _REGISTRY is None:
-        from ..games import GAME_MODULES
-
-        reg = {}
-        for module_name in GAME_MODULES:
-            for cls in importlib.import_module(module_name).GAMES:
-                if cls.id in reg:
-                    raise RuntimeError(f"two games registered as {cls.id!r}")
-                reg[cls.id] = cls
-        _REGISTRY = reg
-    return _REGISTRY
-
-
-def register(cls: type) -> type:
-    """Add a game class (used by tests and by experiments outside ``games/``)."""
-    reg = _load()
-    if cls.id in reg and reg[cls.id] is not cls:
+def register(cls: type, *, bots: dict | None = None, advisor=None, analyzer=None, view: str | None = None) -> type:
+    """Add a game class and attach what its package assembled around the engine: ``bots`` (name ->
+    factory(game)), ``advisor(game, observation, **settings)``, ``analyzer(game, progress)`` and
+    ``view`` ("module:attribute" of the front-end's drawing of an observation)."""
+    if _REGISTRY.get(cls.id, cls) is not cls:
         raise RuntimeError(f"a different game is already registered as {cls.id!r}")
-    reg[cls.id] = cls
+    if bots is not None:
+        cls.bots = dict(bots)
+    if advisor is not None:
+        cls.advisor = staticmethod(advisor)
+    if analyzer is not None:
+        cls.analyzer = staticmethod(analyzer)
+    if view is not None:
+        cls.view = view
+    _REGISTRY[cls.id] = cls
     return cls
 
 
 def unregister(game_id: str) -> None:
-    _load().pop(game_id, None)
+    _REGISTRY.pop(game_id, None)
 
 
 def game_ids() -> list[str]:
-    return list(_load())
+    return list(_REGISTRY)
 
 
 def get_game_class(game_id: str) -> type:
-    reg = _load()
-    if not isinstance(game_id, str) or game_id not in reg:
-        known = ", ".join(reg)
-        raise UnknownGameError(f"unknown game {game_id!r}; known games: {known}")
-    return reg[game_id]
+    if not isinstance(game_id, str) or game_id not in _REGISTRY:
+        known = ", ".join(_REGISTRY)
+        shown = repr(game_id) if isinstance(game_id, str) and len(game_id) <= 60 else "that id"
+        raise UnknownGameError(f"unknown game {shown}; known games: {known}")
+    return _REGISTRY[game_id]
 
 
 def make_game(game_id: str, num_players: int | None = None, options: dict | None = None):

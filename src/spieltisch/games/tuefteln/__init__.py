@@ -1,11 +1,19 @@
-"""Tüfteln (Walter / Staupe): write two shared dice per round into 2×2 squares; sides A and B."""
+"""Tüfteln (Walter / Staupe): write two shared dice per round into 2×2 squares; sides A and B.
 
+Assembled here from the template's files: ``engine`` (rules), ``bots``, ``analysis`` (exact facts
+and the rollout advisor); registered with the core.
+"""
+
+from ...core.registry import register
+from . import analysis, bots
 from .engine import Place, Throw, Tuefteln
 
-GAMES = (Tuefteln,)
+register(
+    Tuefteln,
+    bots=bots.BOTS,
+    advisor=analysis.advise,
+    analyzer=analysis.analyze,
+    view="spieltisch.games.tuefteln.view",
+)
 
-__all__ = ["GAMES", "Place", "Throw", "Tuefteln"]
-
-from .bots import BOTS as _BOTS  # noqa: E402  (bots import the engine, so they attach afterwards)
-
-Tuefteln.bots = dict(_BOTS)
+__all__ = ["Place", "Throw", "Tuefteln"]

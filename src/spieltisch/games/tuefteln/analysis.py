@@ -1,7 +1,8 @@
 """Exact and simulated facts about Tüfteln.
 
 Exact: the category of one square whose four numbers are independent fair dice (6^4 cases), with
-Fractions. Simulated: ``advise`` rates every placement of the current throw by rollouts.
+Fractions. Simulated: ``advise`` rates every placement of the current throw by rollouts, from the
+advised player's observation.
 """
 
 from __future__ import annotations
@@ -9,11 +10,13 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations, product
 
+from ...core.advice import Advice, Estimate, make_advice
 from ...core.dist import exact_json
+from ...core.errors import SpieltischError
 from ...core.rng import Rng
 from ...core.stats import mean_ci
-from . import scoring
-from .engine import TueftelnState
+from . import bots, scoring
+from .engine import Throw, Tuefteln, TueftelnState
 
 
 def square_category_probabilities(descending_straights: bool = False) -> dict:
@@ -65,39 +68,47 @@ def analyze(game, progress=None) -> dict:
     }
 
 
-def solo_position(state: TueftelnState, player: int) -> TueftelnState:
-    """A one-player copy of ``player``'s position (the other sheets never change this player's score)."""
-    from .engine import Tuefteln
-
-    game = Tuefteln(1, dict(state.options))
-    solo = game.new_initial_state()
-    solo.sheets = [list(state.sheets[player])]
-    solo.free = [state.free[player]]
-    solo.rounds_done = state.rounds_done
-    solo.throw = state.throw if state.throw is not None and state.turn <= player else None
-    solo.turn = 0
+def solo_from_observation(game, obs: dict) -> TueftelnState:
+    """A one-player position built from what ``obs``'s viewer sees of their own sheet (the other
+    sheets never change this player's score): their numbers, the round, and the throw if it is
+    still theirs to write."""
+    viewer = obs["player"]
+    if viewer is None:
+        raise SpieltischError("the spectator's view has no sheet of its own to advise on")
+    solo = Tuefteln(1, dict(game.options)).new_initial_state()
+    fields = [v for row in obs["sheets"][viewer]["fields"] for v in row]
+    solo.sheets = [fields]
+    solo.free = [sum(1 << f for f, v in enumerate(fields) if not v)]
+    solo.rounds_done = obs["round"]
+    solo.throw = Throw(*obs["throw"]) if obs["throw"] is not None and obs["to_move"] == viewer else None
     return solo
 
 
-def advise(state: TueftelnState, player: int, n_rollouts: int = 10, policy: str = "greedy",
-           seed: int = 0, progress=None) -> list[dict]:
-    """Every legal placement of the current throw for ``player`` with its estimated final score.
+METHOD_TEXT = {"de": "geschätzt: jede Möglichkeit {n}-mal zu Ende gespielt ({policy}-Bot), alle mit denselben Würfen",
+               "en": "estimated: each option played out {n} times ({policy} bot), all with the same throws"}
+OBJECTIVE_TEXT = {"de": "erwartete Punkte am Spielende (eigener Zettel)",
+                  "en": "expected final points (own sheet)"}
+
+
+def advise(game, observation: dict, n_rollouts: int = 10, policy: str = "greedy", seed: int = 0,
+           progress=None) -> Advice:
+    """Every legal placement of the current throw for the observation's viewer, with its estimated
+    final score.
 
     Each placement is followed by ``n_rollouts`` random continuations played by ``policy``
     ("greedy" or "strong"); all placements see the same throws (common random numbers), so their
-    differences are sharper than their intervals suggest. Best first.
-    """
-    from . import bots
-
-    if n_rollouts < 1:
-        raise ValueError("advise needs at least one rollout")
-    solo = solo_position(state, player)
+    differences are sharper than their intervals suggest."""
+    if type(n_rollouts) is not int or not 1 <= n_rollouts <= 10_000:
+        raise SpieltischError(f"the advisor plays each option out 1 to 10000 times, not {n_rollouts!r}")
+    if policy not in bots.BOTS:
+        raise SpieltischError(f"the advisor's rollout policy is one of {', '.join(bots.BOTS)}, not {policy!r}")
+    solo = solo_from_observation(game, observation)
     if solo.throw is None:
-        raise ValueError(f"player {player + 1} has no throw to write now")
+        raise SpieltischError(f"player {observation['player'] + 1} has no throw to write now")
     bot = bots.BOTS[policy](solo.game)
     legal = solo.legal_actions()
     seeds = [(Rng(seed).spawn() + i * 7919) % (2 ** 63) for i in range(n_rollouts)]
-    out = []
+    valued = []
     for j, action in enumerate(legal):
         scores = []
         for s in seeds:
@@ -111,9 +122,8 @@ def advise(state: TueftelnState, player: int, n_rollouts: int = 10, policy: str 
                     sim._apply(bot.act(sim.observation(0), sim._legal_actions(), bot_rng))
             scores.append(float(sim.scores()[0]))
         est = mean_ci(scores)
-        out.append({"action": action, "text": str(action), "json": action.to_json(),
-                    "mean": est.mean, "ci95": [est.lo, est.hi], "n": est.n})
+        valued.append((action, Estimate(est.mean, est.lo, est.hi, est.n)))
         if progress:
             progress(j + 1, len(legal))
-    out.sort(key=lambda d: -d["mean"])
-    return out
+    method = {k: v.format(n=n_rollouts, policy=policy) for k, v in METHOD_TEXT.items()}
+    return make_advice(valued, method=method, objective=OBJECTIVE_TEXT)

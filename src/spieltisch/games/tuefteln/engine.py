@@ -242,11 +242,6 @@ class Tuefteln(Game):
         self.descending = self.options["descending_straights"]
         self.table = scoring.category_table(self.descending)
 
-    def analyze(self, progress=None) -> dict:
-        from .analysis import analyze
-
-        return analyze(self, progress)
-
 
 class TueftelnState(State):
     def __init__(self, game: Tuefteln):

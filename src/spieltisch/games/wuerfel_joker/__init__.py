@@ -1,6 +1,7 @@
-"""Würfel Joker (KRONE): Spiel 1 (push your luck with three dice and jokers) and Spiel 2 (slides 1-9)."""
+"""Würfel Joker (KRONE): Spiel 1 (push your luck with three dice and jokers) and Spiel 2 (slides 1-9).
 
-from .spiel1 import Spiel1Game
-from .spiel2 import Spiel2Game
+Each game is one folder (``spiel1/``, ``spiel2/``) with the template's files: ``engine`` (rules,
+no sibling imports), ``bots``, ``analysis`` (exact solver, advisor); its ``__init__`` registers it.
+"""
 
-GAMES = (Spiel1Game, Spiel2Game)
+from . import spiel1, spiel2  # noqa: F401  (each registers its game)

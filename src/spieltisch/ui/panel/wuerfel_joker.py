@@ -11,8 +11,8 @@ from fractions import Fraction
 import panel as pn
 
 from spieltisch.core.dist import Dist
-from spieltisch.games.wuerfel_joker import solver2
-from spieltisch.games.wuerfel_joker.spiel2 import CHOOSE, DOUBLES_BUST, makeable, ways
+from spieltisch.games.wuerfel_joker.spiel2 import analysis as solver2
+from spieltisch.games.wuerfel_joker.spiel2.engine import CHOOSE, DOUBLES_BUST, makeable, ways
 from spieltisch.ui import charts, svg
 
 TEXT = {

@@ -20,8 +20,8 @@ import ipywidgets as W
 
 from ...core.errors import IllegalActionError
 from ...core.game import CHANCE, TERMINAL
-from ...games.wuerfel_joker import spiel1 as S1
-from ...games.wuerfel_joker import spiel2 as S2
+from ...games.wuerfel_joker.spiel1 import engine as S1
+from ...games.wuerfel_joker.spiel2 import engine as S2
 from .. import svg
 from ..session import PlaySession
 from .common import BOT_DELAY, SHOWN, language_toggle, log_html, schedule, score_table_html
@@ -630,7 +630,7 @@ class WuerfelJokerApp:
         if st.current_player() < 0:
             return []
         if self.game_id == GAME2:
-            from ...games.wuerfel_joker.solver2 import advise
+            from ...games.wuerfel_joker.spiel2.analysis import advise
             rows = []
             for d in advise(st):
                 act = d["action"]
@@ -640,7 +640,7 @@ class WuerfelJokerApp:
                 rows.append({"action": act, "label": label, "value": d["expected"], "all_up": d["all_up"],
                              "best": d["best"], "best_all_up": d["best_all_up"]})
             return rows
-        from ...games.wuerfel_joker.solver1 import solve
+        from ...games.wuerfel_joker.spiel1.analysis import solve
         rows = []
         for d in solve(st.options).advise(st):
             rows.append({"action": d["action"], "label": self.action_label1(d["action"], st),
@@ -666,13 +666,13 @@ class WuerfelJokerApp:
             extra = ""
             if st.current_player() == CHANCE:
                 if self.game_id == GAME2:
-                    from ...games.wuerfel_joker.solver2 import solve
+                    from ...games.wuerfel_joker.spiel2.analysis import solve
                     v = solve(st, "expected").throw_value(st.mask)
                     p = solve(st, "all_up").throw_value(st.mask)
                     extra = escape(self._t("adv_throw", v=_fmt_frac(v), d=f"{float(v):.3f}")
                                    + self._t("adv_throw_up", p=f"{float(p):.4f}"))
                 else:
-                    from ...games.wuerfel_joker.solver1 import solve
+                    from ...games.wuerfel_joker.spiel1.analysis import solve
                     v = solve(st.options).value(st)
                     extra = escape(self._t("adv_throw", v=_fmt_frac(v), d=f"{float(v):.3f}"))
             else:

@@ -12,13 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conformance import check_game
+from harness.conformance import check_game
 from spieltisch.core import registry
 from spieltisch.core.errors import IllegalActionError, OptionError
 from spieltisch.core.match import Match
 from spieltisch.core.rng import Rng
 from spieltisch.core.stats import proportion_ci
-from spieltisch.games.tuefteln import GAMES, Place, Throw, Tuefteln, analysis, bots, scoring
+from spieltisch.games.tuefteln import Place, Throw, Tuefteln, analysis, bots, scoring
 from spieltisch.games.tuefteln.engine import Layout, field_name, load_layout
 
 
@@ -361,7 +361,7 @@ def test_options():
     for n in (0, 16):
         with pytest.raises(OptionError):
             Tuefteln(n)
-    assert GAMES == (Tuefteln,) and Tuefteln.id == "tuefteln" and set(Tuefteln.name) == {"de", "en"}
+    assert registry.get_game_class("tuefteln") is Tuefteln and set(Tuefteln.name) == {"de", "en"}
 
 
 def test_layout_files_are_data_with_provenance():
@@ -485,10 +485,15 @@ def test_analyze_json():
 def test_advise_rates_every_placement():
     state = started("A", players=2, throw=(2, 2))
     state.apply_action(state.legal_actions()[0])  # player 1 writes; player 2 is advised
-    advice = analysis.advise(state, 1, n_rollouts=2)
-    assert len(advice) == len(state.legal_actions())
-    assert [d["mean"] for d in advice] == sorted((d["mean"] for d in advice), reverse=True)
-    assert all(d["ci95"][0] <= d["mean"] <= d["ci95"][1] for d in advice)
+    advice = state.game.advise(state.observation(1), n_rollouts=2)
+    assert sorted(o.action for o in advice.options) == sorted(state.legal_actions())
+    means = [o.value.mean for o in advice.options]
+    assert means == sorted(means, reverse=True) and not advice.exact
+    assert all(o.value.lo <= o.value.mean <= o.value.hi for o in advice.options)
+    # ties within the uncertainty are shown as ties: every option whose interval reaches the best one's
+    top = advice.options[0].value
+    assert [o.best for o in advice.options] == [o.value.hi >= top.lo for o in advice.options]
+    assert advice.options[0].best and not all(o.best for o in advice.options)
 
 
 def test_advise_reports_progress_and_the_same_results():
@@ -496,8 +501,9 @@ def test_advise_reports_progress_and_the_same_results():
     passing it changes nothing in the advice (same numbers, same order)."""
     state = started("B", throw=(2, 5))
     calls = []
-    with_progress = analysis.advise(state, 0, n_rollouts=2, seed=7, progress=lambda d, t: calls.append((d, t)))
-    without = analysis.advise(state, 0, n_rollouts=2, seed=7)
+    obs = state.observation(0)
+    with_progress = state.game.advise(obs, n_rollouts=2, seed=7, progress=lambda d, t: calls.append((d, t)))
+    without = state.game.advise(obs, n_rollouts=2, seed=7)
     total = len(state.legal_actions())
     assert calls == [(k, total) for k in range(1, total + 1)]
     assert with_progress == without

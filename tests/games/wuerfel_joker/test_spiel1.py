@@ -17,16 +17,16 @@ from spieltisch.core.game import CHANCE, TERMINAL
 from spieltisch.core.match import Match
 from spieltisch.core.rng import Rng
 from spieltisch.core.stats import mean_ci
-from spieltisch.games.wuerfel_joker import spiel1
-from spieltisch.games.wuerfel_joker.bots1 import OptimalBot, ThresholdBot, threshold_choose
-from spieltisch.games.wuerfel_joker.solver1 import Solution, policy_value, solve
-from spieltisch.games.wuerfel_joker.spiel1 import (
+from spieltisch.games.wuerfel_joker.spiel1 import engine as spiel1
+from spieltisch.games.wuerfel_joker.spiel1.bots import OptimalBot, ThresholdBot, threshold_choose
+from spieltisch.games.wuerfel_joker.spiel1.analysis import Solution, policy_value, solve
+from spieltisch.games.wuerfel_joker.spiel1.engine import (
     DICE, JOKERS, STOP, STOP_POINTS, THROW_AGAIN, Assign, Dice, Spiel1Game, TableError, load_table, mask_of,
 )
 
 GAME_ID = "wuerfel-joker-1"
 RAW_TABLE = json.loads(
-    (spiel1.resources.files(spiel1.__package__) / "table_spiel1.json").read_text(encoding="utf-8"))
+    (spiel1.resources.files(spiel1.__package__) / "table.json").read_text(encoding="utf-8"))
 POINTS = {r["id"]: r["points"] for r in RAW_TABLE["rows"]}
 
 
@@ -457,8 +457,9 @@ def test_solver_small_positions_by_hand():
     # throw for the 6 (the only use): with the 6 pushed (or kept) the best is stopping at g[0]
     throw = Fraction(g[0], 6)
     assert dict(sol.decision_values(s)) == {STOP: g[0], JOKERS: jokers, THROW_AGAIN: throw}
-    advice = sol.advise(s)
-    assert advice[0]["action"] == STOP and advice[0]["optimal"] and not advice[1]["optimal"]
+    advice = s.game.advise(s.observation(s.current_player()))
+    assert advice.exact and advice.best == [STOP] and not advice.options[1].best
+    assert [(o.action, o.value) for o in advice.options] == sol.decision_values(s)
 
 
 def test_solver_start_value_cross_checked_by_policy_evaluation():

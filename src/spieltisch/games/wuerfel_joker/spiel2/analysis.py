@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...core.dist import exact_json
-from .spiel2 import (ACCEPT, CHOOSE, DECLINE, DOUBLES_BUST, FIVE, FULL, MAKE, PUSH, ROLL, STOP,
+from ....core.advice import Advice, make_advice
+from ....core.dist import exact_json
+from ....core.errors import SpieltischError
+from .engine import (ACCEPT, CHOOSE, DECLINE, DOUBLES_BUST, FIVE, FULL, MAKE, PUSH, ROLL, STOP,
                      STOP_OR_THROW, SUM_DOWN, UP, Spiel2Game, formations)
 
 OBJECTIVES = ("expected", "all_up")
@@ -199,36 +201,31 @@ def evaluate(policy: Solution, objective: str) -> Fraction:
     return T[0]
 
 
-def advise(state) -> list[dict]:
-    """For every legal action: expected points and all-nine probability, each under its own
-    optimal continuation; ``best`` marks the action with the highest expected points,
-    ``best_all_up`` the one with the highest probability. Empty at chance and terminal nodes."""
-    exp = dict(solve(state, "expected").decision_values(state))
-    up = dict(solve(state, "all_up").decision_values(state))
-    if not exp:
-        return []
-    best_e, best_u = max(exp.values()), max(up.values())
-    forms = {}
-    if state.dice and state.phase == CHOOSE:
-        a, b = state.dice
-        for v, text in formations(a, b, bool(state.mask & FIVE), state.five_ops):
+OBJECTIVE_TEXT = {
+    "expected": {"de": "erwartete Punkte dieses Zuges (Minuspunkte negativ)",
+                 "en": "expected points of this turn (minus points negative)"},
+    "all_up": {"de": "Wahrscheinlichkeit, in diesem Zug alle neun Schieber hochzubringen",
+               "en": "probability of getting all nine slides up this turn"},
+}
+METHOD_TEXT = {"de": "exakt: Rückwärtsrechnung über alle Stellungen eines Zuges (Brüche)",
+               "en": "exact: backward induction over every position of a turn (fractions)"}
+
+
+def advise(game, observation: dict, objective: str = "expected") -> Advice:
+    """Every option of the decision ``observation`` shows, with its exact value under optimal play
+    afterwards (``objective``: expected points, or the probability of all nine up)."""
+    if objective not in OBJECTIVES:
+        raise SpieltischError(f"objective must be one of {', '.join(OBJECTIVES)}, got {objective!r}")
+    o = observation
+    dice = tuple(o["dice"]) if o["dice"] else None
+    valued = solve(game.options, objective).values_at(o["mask"], dice, o["phase"])
+    notes = {}
+    if dice and o["phase"] == CHOOSE:
+        forms = {}
+        for v, text in formations(dice[0], dice[1], bool(o["mask"] & FIVE), game.options["five_ops"]):
             forms.setdefault(v, []).append(text)
-    out = []
-    for act in state.legal_actions():
-        e, u = exp[act], up[act]
-        out.append({
-            "action": act,
-            "json": act.to_json(),
-            "label": str(act),
-            "label_de": act.label("de"),
-            "how": forms.get(getattr(act, "value", None), []),
-            "expected": e,
-            "all_up": u,
-            "best": e == best_e,
-            "best_all_up": u == best_u,
-        })
-    out.sort(key=lambda d: (d["expected"], d["all_up"]), reverse=True)
-    return out
+        notes = {PUSH[v]: {"de": "; ".join(t), "en": "; ".join(t)} for v, t in forms.items()}
+    return make_advice(valued, method=METHOD_TEXT, objective=OBJECTIVE_TEXT[objective], notes=notes)
 
 
 def _table(sol: Solution) -> list[dict]:

@@ -1,10 +1,10 @@
 """Play seeded bot games of every registered game and print the records and scores as JSON.
 
-Runs unchanged in CPython and in Pyodide (``node run.mjs --wheel W conformance.py``); the test
+Runs unchanged in CPython and in Pyodide (``node run.mjs --wheel W determinism.py``); the test
 compares the ``games`` part of both outputs for exact equality. ``env`` and ``cli`` describe the
 interpreter and are checked separately.
 
-    python conformance.py [--games N] [--seed S] [--rounds R]
+    python determinism.py [--games N] [--seed S] [--rounds R]
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Würfel Joker, Spiel 1: push your luck with three dice, slides 1-6 and three jokers.
 
-Rules as implemented: ``/work/shared/rules/wuerfel-joker.md`` (Spiel 1). A turn:
+Rules as implemented: ``docs/rules/wuerfel-joker.md`` (Spiel 1). A turn:
 
 1. *throw* (chance) all dice in play;
 2. *assign* (player): groups of thrown dice, each adding to the number (1-6) of a distinct free slide,
@@ -11,7 +11,7 @@ Rules as implemented: ``/work/shared/rules/wuerfel-joker.md`` (Spiel 1). A turn:
 4. in the jokers: *joker throw* (chance) with the dice in play; each 1 pushes a joker down; then
    ``stop`` or ``throw`` again (see ``_apply``).
 
-The scoring table is data (``table_spiel1.json``, a RECONSTRUCTION: the pad's picture is lost).
+The scoring table is data (``table.json``, a RECONSTRUCTION: the pad's picture is lost).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from fractions import Fraction
 from importlib import resources
 from itertools import product
 
-from ...core.errors import IllegalActionError, SpieltischError
-from ...core.game import CHANCE, TERMINAL, Game, State
-from ...core.options import OptionSpec
+from ....core.errors import IllegalActionError, SpieltischError
+from ....core.game import CHANCE, TERMINAL, Game, State
+from ....core.options import OptionSpec
 
 SLIDES = (1, 2, 3, 4, 5, 6)
 ALL_SLIDES = 0b111111
@@ -133,9 +133,9 @@ def parse_table(data) -> Table:
 
 
 def load_table(text: str | None = None) -> Table:
-    """The table from ``text`` (JSON) or from the packaged ``table_spiel1.json``."""
+    """The table from ``text`` (JSON) or from the packaged ``table.json``."""
     if text is None:
-        text = resources.files(__package__).joinpath("table_spiel1.json").read_text(encoding="utf-8")
+        text = resources.files(__package__).joinpath("table.json").read_text(encoding="utf-8")
     try:
         data = json.loads(text)
     except ValueError as e:
@@ -325,18 +325,6 @@ def assignments(throw: tuple, free: int, must_assign_max: bool = False) -> tuple
 # --- game and state --------------------------------------------------------------------------------
 
 
-def _threshold_bot(game):
-    from .bots1 import ThresholdBot
-
-    return ThresholdBot(game)
-
-
-def _optimal_bot(game):
-    from .bots1 import OptimalBot
-
-    return OptimalBot(game)
-
-
 class Spiel1Game(Game):
     id = "wuerfel-joker-1"
     version = 1
@@ -358,13 +346,7 @@ class Spiel1Game(Game):
             "are legal (a single 6 still need not be pushed); off = assigning is free (decision D1)",
         ),
     )
-    bots = {"threshold": _threshold_bot, "optimal": _optimal_bot}
     table = TABLE
-
-    def analyze(self, progress=None) -> dict:
-        from .solver1 import analyze
-
-        return analyze(self.options, progress)
 
 
 class Spiel1State(State):

@@ -1,6 +1,6 @@
 """Würfel Joker, Spiel 2: push the slides 1-9 up with arithmetic on two dice.
 
-Rules as implemented: ``shared/rules/wuerfel-joker.md`` (Spiel 2), from the KRONE rulebook. A turn is
+Rules as implemented: ``docs/rules/wuerfel-joker.md`` (Spiel 2), from the KRONE rulebook. A turn is
 throw -> push one slide (or decline doubles) -> stop or throw again, until the player stops, a throw
 pushes nothing ("bust"), or all nine slides are up (+45).
 
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from ...core.errors import IllegalActionError
-from ...core.game import CHANCE, TERMINAL, Game, State
-from ...core.options import OptionSpec
+from ....core.errors import IllegalActionError
+from ....core.game import CHANCE, TERMINAL, Game, State
+from ....core.options import OptionSpec
 
 FULL = 0b111111111
 FIVE = 1 << 4  # bit of slide 5
@@ -472,21 +472,6 @@ _PHASE_TEXT = {
 
 
 # --- game ----------------------------------------------------------------------------------------
-def _threshold_bot(game):
-    from .bots2 import ThresholdBot
-    return ThresholdBot(game)
-
-
-def _optimal_bot(game):
-    from .bots2 import OptimalBot
-    return OptimalBot(game, "expected")
-
-
-def _optimal_all_up_bot(game):
-    from .bots2 import OptimalBot
-    return OptimalBot(game, "all_up")
-
-
 class Spiel2Game(Game):
     id = "wuerfel-joker-2"
     version = 1
@@ -508,9 +493,4 @@ class Spiel2Game(Game):
         OptionSpec("x5_on_stop", False, "a voluntary stop with slide 5 up also counts ×5 (rulebook: only a failed throw)"),
     )
     state_class = Spiel2State
-    bots = {"threshold": _threshold_bot, "optimal": _optimal_bot, "optimal_all_up": _optimal_all_up_bot}
     test_configs = ((1, {}), (2, {}), (8, {}), (2, {"five_ops": "all", "x5_on_stop": True}))
-
-    def analyze(self, progress=None) -> dict:
-        from .solver2 import analyze
-        return analyze(self.options, progress=progress)

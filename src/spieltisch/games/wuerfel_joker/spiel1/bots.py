@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ...core.bots import Bot
-from .spiel1 import ASSIGN, DECIDE, STOP, STOP_POINTS, THROW_AGAIN, mask_of
+from ....core.bots import Bot
+from .analysis import solve
+from .engine import ASSIGN, DECIDE, STOP, STOP_POINTS, THROW_AGAIN, mask_of
 
 
 def threshold_choose(phase, mask, dice, row, jokers, legal):
@@ -35,8 +36,6 @@ class OptimalBot(Bot):
     name = "optimal"
 
     def __init__(self, game=None):
-        from .solver1 import solve
-
         self.solution = solve(game.options if game is not None else None)
 
         self._memo = {}

@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from spieltisch import Match, make_game
 from spieltisch.core.bots import RandomBot
-from spieltisch.core.errors import IllegalActionError, OptionError
+from spieltisch.core.errors import IllegalActionError, OptionError, SpieltischError
 from spieltisch.core.game import CHANCE, TERMINAL
 from spieltisch.core.rng import Rng
 from spieltisch.core.stats import mean_ci, proportion_ci
-from spieltisch.games.wuerfel_joker import solver2
-from spieltisch.games.wuerfel_joker.bots2 import OptimalBot, ThresholdBot
-from spieltisch.games.wuerfel_joker.spiel2 import (
+from spieltisch.games.wuerfel_joker.spiel2 import analysis as solver2
+from spieltisch.games.wuerfel_joker.spiel2.bots import OptimalBot, ThresholdBot
+from spieltisch.games.wuerfel_joker.spiel2.engine import (
     ACCEPT, ALL_ACTIONS, CHOOSE, DECLINE, DOUBLES_BUST, PUSH, ROLL, STOP, STOP_OR_THROW, THROW, THROW_OF,
     Spiel2Game, formations, makeable, ways)
 
@@ -402,15 +402,22 @@ def test_policies_evaluated_exactly():
 
 def test_advise_and_decision_values():
     state = position((5,), (4, 2))
-    advice = solver2.advise(state)
-    assert {d["action"] for d in advice} == set(state.legal_actions())
-    assert sum(d["best"] for d in advice) >= 1 and advice[0]["best"]
-    seven = next(d for d in advice if d["action"] is PUSH[7])
-    assert set(seven["how"]) == {"4:2+5 = 7", "4−2+5 = 7"}
+    game = state.game
+    advice = game.advise(state.observation(state.current_player()))
+    assert {o.action for o in advice.options} == set(state.legal_actions()) and advice.exact
     dv = solver2.solve(state, "expected").decision_values(state)
+    assert [(o.action, o.value) for o in advice.options] == dv
+    assert [o.best for o in advice.options] == [v == dv[0][1] for _, v in dv] and advice.options[0].best
+    seven = advice.option_for(PUSH[7])
+    assert set(seven.note["en"].split("; ")) == {"4:2+5 = 7", "4−2+5 = 7"}
     assert [v for _, v in dv] == sorted((v for _, v in dv), reverse=True)
     assert solver2.solve(state, "expected").best_action(state) is dv[0][0]
-    assert solver2.advise(position()) == []  # chance node
+    up = game.advise(state.observation(state.current_player()), objective="all_up")
+    assert [(o.action, o.value) for o in up.options] == solver2.solve(state, "all_up").decision_values(state)
+    with pytest.raises(SpieltischError):
+        game.advise(position().observation(0))  # chance node: nothing to decide
+    with pytest.raises(SpieltischError):
+        game.advise(state.observation(0), objective="fun")
 
 
 def test_analyze():

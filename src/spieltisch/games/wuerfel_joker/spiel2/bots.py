@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ...core.bots import Bot
-from .spiel2 import ACCEPT, DECLINE, FIVE, PUSH, ROLL, STOP, STOP_OR_THROW, SUM_DOWN
+from ....core.bots import Bot
+from .analysis import solve
+from .engine import ACCEPT, DECLINE, FIVE, PUSH, ROLL, STOP, STOP_OR_THROW, SUM_DOWN
 
 
 class ThresholdBot(Bot):
@@ -35,8 +36,6 @@ class OptimalBot(Bot):
     """Plays the exact optimal policy of one objective: ``expected`` points or ``all_up`` chance."""
 
     def __init__(self, game, objective: str = "expected"):
-        from .solver2 import solve
-
         self.solution = solve(game.options, objective)
         self.name = "optimal" if objective == "expected" else "optimal_all_up"
 

@@ -19,9 +19,10 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
-from ...core.dist import exact_json
-from ...core.errors import IllegalActionError
-from .spiel1 import (
+from ....core.advice import Advice, make_advice
+from ....core.dist import exact_json
+from ....core.errors import IllegalActionError, SpieltischError
+from .engine import (
     ALL_SLIDES, ASSIGN, BEST_ROW, DECIDE, JOKER_DECIDE, JOKER_THROW, JOKERS, NUM_DICE, NUM_JOKERS, ROWS,
     STOP, STOP_POINTS, TABLE, THROW, THROW_AGAIN, assignments, mask_of, slides_of,
 )
@@ -162,15 +163,6 @@ class Solution:
     def best_action(self, state):
         return self.decision_values(state)[0][0]
 
-    def advise(self, state) -> list:
-        """Every legal action with its exact value, best first; ``optimal`` marks the best (all ties)."""
-        if state.current_player() < 0:
-            return []
-        vals = self.decision_values(state)
-        top = vals[0][1]
-        return [{"action": a, "label": str(a), "json": a.to_json(), "value": v, "value_float": float(v),
-                 "optimal": v == top} for a, v in vals]
-
     def value(self, state) -> Fraction:
         """Expected score of the rest of the current turn under optimal play, at any node."""
         self._check(state)
@@ -186,6 +178,32 @@ class Solution:
     def _check(self, state):
         if bool(state.options["must_assign_max"]) != self.must_assign_max:
             raise ValueError("this solution was computed for another must_assign_max setting")
+
+
+OBJECTIVE_TEXT = {"de": "erwartete Punkte dieses Zuges", "en": "expected points of this turn"}
+METHOD_TEXT = {"de": "exakt: Rückwärtsrechnung über alle Stellungen eines Zuges (Brüche)",
+               "en": "exact: backward induction over every position of a turn (fractions)"}
+
+
+def legal_from_observation(game, obs: dict) -> tuple:
+    """The legal actions of the decision ``obs`` shows (the same as the state's)."""
+    phase, mask = obs["phase"], mask_of(obs["pushed"])
+    if phase == ASSIGN:
+        return assignments(tuple(obs["throw"]), ALL_SLIDES ^ mask, bool(game.options["must_assign_max"]))
+    if phase == DECIDE:
+        return (STOP, THROW_AGAIN, JOKERS) if BEST_ROW[mask] >= 0 else (STOP, THROW_AGAIN)
+    if phase == JOKER_DECIDE:
+        return (STOP, THROW_AGAIN)
+    return ()
+
+
+def advise(game, observation: dict) -> Advice:
+    """Every option of the decision ``observation`` shows, with its exact expected turn score."""
+    legal = legal_from_observation(game, observation)
+    if not legal:
+        raise SpieltischError("there is no player decision to advise on here")
+    valued = solve(game.options).values_from_observation(observation, list(legal))
+    return make_advice(valued, method=METHOD_TEXT, objective=OBJECTIVE_TEXT)
 
 
 @lru_cache(maxsize=None)
@@ -259,8 +277,9 @@ def policy_value(choose, must_assign_max: bool = False) -> Fraction:
     return throw(0, NUM_DICE)
 
 
-def analyze(options: dict, progress=None) -> dict:
-    """Exact analysis of one turn for the CLI / notebooks (JSON-ready)."""
+def analyze(options: dict, progress=None, threshold_choose=None) -> dict:
+    """Exact analysis of one turn for the CLI / notebooks (JSON-ready); with ``threshold_choose``
+    (the threshold bot's rule) also that bot's exact expected score."""
     sol = solve(options)
     start = sol.start_value()
     rows = []
@@ -275,9 +294,7 @@ def analyze(options: dict, progress=None) -> dict:
             "optimal_value_after_reaching_by_dice_in_play": {
                 str(n): exact_json(sol.V[(row.mask, n)]) for n in range(1, NUM_DICE + 1)},
         })
-    from .bots1 import threshold_choose
-
-    thr = policy_value(threshold_choose, sol.must_assign_max)
+    thr = None if threshold_choose is None else policy_value(threshold_choose, sol.must_assign_max)
     rounds = options.get("rounds", 10)
     return {
         "game": "wuerfel-joker-1",
@@ -285,7 +302,7 @@ def analyze(options: dict, progress=None) -> dict:
         "objective": "expected points of one turn (solitaire); the game total is rounds × this",
         "optimal_expected_score": exact_json(start),
         "optimal_expected_total": exact_json(start * rounds),
-        "threshold_bot_expected_score": exact_json(thr),
+        "threshold_bot_expected_score": None if thr is None else exact_json(thr),
         "rows": rows,
         "table_provenance": TABLE.provenance,
         "table_note": TABLE.note,

@@ -12,9 +12,10 @@ pytest.importorskip("ipywidgets")
 
 from spieltisch.core.game import CHANCE, TERMINAL  # noqa: E402
 from spieltisch.core.match import Match  # noqa: E402
-from spieltisch.games.wuerfel_joker import solver1, solver2  # noqa: E402
-from spieltisch.games.wuerfel_joker import spiel1 as S1  # noqa: E402
-from spieltisch.games.wuerfel_joker import spiel2 as S2  # noqa: E402
+from spieltisch.games.wuerfel_joker.spiel1 import analysis as solver1  # noqa: E402
+from spieltisch.games.wuerfel_joker.spiel2 import analysis as solver2  # noqa: E402
+from spieltisch.games.wuerfel_joker.spiel1 import engine as S1  # noqa: E402
+from spieltisch.games.wuerfel_joker.spiel2 import engine as S2  # noqa: E402
 from spieltisch.ui.widgets import WuerfelJokerApp  # noqa: E402
 
 G1, G2 = "wuerfel-joker-1", "wuerfel-joker-2"
