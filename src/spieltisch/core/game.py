@@ -12,6 +12,7 @@ game never has to parse actions back.
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -147,8 +148,8 @@ class State:
         legal = self.legal_actions()[:12]
         en = ", ".join(_label(a, "en") for a in legal)
         de = ", ".join(_label(a, "de") for a in legal)
-        return IllegalActionError("legal moves", f"{action!s} is not allowed now; allowed: {en}",
-                                  f"{action!s} ist jetzt nicht erlaubt; erlaubt: {de}", "erlaubte Züge")
+        return IllegalActionError("legal moves", f"{_text(action)} is not allowed now; allowed: {en}",
+                                  f"{_text(action)} ist jetzt nicht erlaubt; erlaubt: {de}", "erlaubte Züge")
 
     # --- provided ------------------------------------------------------------------------------
     def is_chance_node(self) -> bool:
@@ -165,14 +166,50 @@ class State:
             return [a for a, _ in self.chance_outcomes()]
         return list(self._legal_actions())  # a new list: the caller may change it
 
+    def is_legal(self, action) -> bool:
+        """True if ``action`` is one of the legal actions, type-exactly: a look-alike that merely
+        compares equal (a float or a bool where the rules have an int, ``Dice((1.0, 2.0, 3.0))`` for
+        ``Dice((1, 2, 3))``) is not legal, because it would be recorded differently and could poison
+        caches keyed on it. Games may override with a faster check of the same answer."""
+        legal = self.legal_actions()
+        for a in legal:
+            if a is action:
+                return True
+        key = exact_key(action)
+        if key is None:
+            return False
+        return any(type(a) is type(action) and exact_key(a) == key for a in legal)
+
     def apply_action(self, action) -> None:
         """Apply ``action`` or raise ``IllegalActionError``; the state is unchanged on error."""
         if self.current_player() == TERMINAL:
-            raise IllegalActionError("end of game", f"the game is over; {action!s} cannot be played",
-                                     f"das Spiel ist vorbei; {action!s} geht nicht mehr", "Spielende")
-        if action not in self.legal_actions():
-            raise self.why_illegal(action)
+            raise IllegalActionError("end of game", f"the game is over; {_text(action)} cannot be played",
+                                     f"das Spiel ist vorbei; {_text(action)} geht nicht mehr", "Spielende")
+        if not self.is_legal(action):
+            raise self.refusal(action)
         self._apply(action)
+
+    def refusal(self, action) -> IllegalActionError:
+        """``why_illegal(action)``, or the generic refusal where a hostile value trips the game's
+        explanation (it must never end in a TypeError instead of the rule)."""
+        try:
+            look_alike = any(a == action for a in self.legal_actions())
+        except Exception:  # noqa: BLE001
+            look_alike = False
+        if look_alike:
+            return IllegalActionError(
+                "exact values", f"{_text(action)} equals a legal move but holds values of another type "
+                "(a float or a bool where the rules count whole numbers); use the legal action itself",
+                f"{_text(action)} gleicht einem erlaubten Zug, enthält aber Werte eines anderen Typs "
+                "(Kommazahl oder Wahrheitswert statt ganzer Zahl); bitte den erlaubten Zug selbst verwenden",
+                "exakte Werte")
+        try:
+            err = self.why_illegal(action)
+        except Exception:  # noqa: BLE001 - any value at all may arrive here
+            err = None
+        if not isinstance(err, IllegalActionError):
+            err = State.why_illegal(self, action)
+        return err
 
     def sample_chance(self, rng) -> Any:
         """Draw a chance outcome. Games may override with a faster sampler of the same law."""
@@ -204,5 +241,22 @@ class State:
 
 def _label(action, lang: str) -> str:
     label = getattr(action, "label", None)
-    return label(lang) if label is not None else str(action)
+    return label(lang) if label is not None else _text(action)
+
+
+def _text(value) -> str:
+    """``str(value)`` for messages, cut short, for any value at all."""
+    try:
+        text = str(value)
+    except Exception:  # noqa: BLE001
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def exact_key(action) -> str | None:
+    """The action's record form as JSON text, which tells 1 from 1.0 and True; None if it has none."""
+    try:
+        return json.dumps(action.to_json(), sort_keys=True, separators=(",", ":"))
+    except Exception:  # noqa: BLE001 - a hostile value may have no or a broken to_json
+        return None
 

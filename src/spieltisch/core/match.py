@@ -104,7 +104,7 @@ class Match:
                     if x is a:
                         break
                 else:
-                    if a not in legal:
+                    if not state.is_legal(a):  # an equal copy is fine, a look-alike is not
                         raise IllegalActionError("legal moves", f"bot {bots[p].name} chose {a!s}, which is not legal",
                                                  f"Bot {bots[p].name} wählte {a!s}, das ist nicht erlaubt", "erlaubte Züge")
             apply(a)
