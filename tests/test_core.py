@@ -212,7 +212,10 @@ GOOD = {"ruleset": "test-pig", "version": 1, "players": 2, "options": {"rounds":
     ({"players": 9}, "1-4 players"),
     ({"players": "2"}, "players must be a whole number"),
     ({"options": {"rounds": 0}}, "between 1 and 50"),
-    ({"options": [1]}, "mapping"),
+    ({"options": [1]}, "options must be an object"),
+    ({"options": None}, "options must be an object"),
+    ({"players": None}, "players must be a whole number"),
+    ({"players": True}, "players must be a whole number"),
     ({"seed": -3}, "seed"),
     ({"actions": "roll"}, "must be a list"),
     ({"actions": [["roll", 9]]}, "action 0"),
@@ -225,6 +228,45 @@ def test_bad_records_are_refused(pig, change, words):
     assert len(good.actions) == 3
     with pytest.raises(RecordError, match=words):
         Match.from_record({**GOOD, **change})
+
+
+def test_record_oddities_are_refused_with_short_messages(pig):
+    text = json.dumps(GOOD)
+    dup = text.replace('"seed": 9', '"seed": 9, "seed": 10')
+    with pytest.raises(RecordError, match="seed.*twice"):
+        Match.from_json(dup)
+    with pytest.raises(RecordError, match="unknown fields"):
+        Match.from_record({**GOOD, 1: "x", "zz": 2})  # keys of mixed types: no TypeError from sorting
+    huge = "x" * 100_000
+    with pytest.raises(RecordError) as err:
+        Match.from_record({**GOOD, "ruleset": huge})
+    assert len(str(err.value)) < 400
+    with pytest.raises(RecordError) as err:
+        Match.from_record({**GOOD, huge: 1})
+    assert len(str(err.value)) < 400
+
+
+def test_live_replayed_and_undone_matches_go_on_alike(pig):
+    """A chance outcome chosen by hand takes its draw from the generator like a drawn one, so the
+    live match, its replay and an undone-and-replayed one throw the same dice next."""
+    live = Match("test-pig", 1, {"rounds": 5}, 12)
+    live.apply(Roll(3))  # chosen, not drawn
+    live.apply(ROLL)
+    replayed = Match.from_json(live.to_json())
+    undone = Match.from_json(live.to_json())
+    undone.step_chance()
+    undone.apply(HOLD)
+    undone.undo()  # takes back HOLD
+    undone.undo()  # takes back ROLL and the throw after it
+    undone.apply(ROLL)
+    assert undone.to_json() == live.to_json()
+    nxt = [m.step_chance() for m in (live, replayed, undone)]
+    assert nxt[0] == nxt[1] == nxt[2]
+    # the chosen outcome did take a draw: a match whose first throw was drawn is at the same place
+    drawn = Match("test-pig", 1, {"rounds": 5}, 12)
+    drawn.step_chance()
+    drawn.apply(ROLL)
+    assert drawn.step_chance() == nxt[0]
 
 
 def test_truncated_and_huge_records(pig):

@@ -26,6 +26,24 @@ def action_key(value) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
+def _no_duplicate_keys(pairs):
+    seen = {}
+    for k, v in pairs:
+        if k in seen:
+            raise RecordError(f"the game record names {_short(k)} twice in one object")
+        seen[k] = v
+    return seen
+
+
+def _short(value, limit: int = 60) -> str:
+    """``repr(value)`` cut short: messages never echo a hostile input in full."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class Match:
     def __init__(self, game, num_players: int | None = None, options: dict | None = None, seed: int = 0):
         """``game`` is a game id (then players and options are validated here) or a configured
@@ -57,9 +75,20 @@ class Match:
         return self.state.legal_actions()
 
     def apply(self, action) -> None:
-        """Apply a player's (or a chosen chance) action; illegal ones raise and change nothing."""
-        mover = self.state.current_player()
-        self.state.apply_action(action)
+        """Apply a player's (or a chosen chance) action; illegal ones raise and change nothing.
+
+        A chance outcome chosen here still takes its draw from the match's generator, exactly as a
+        drawn one and as replay does, so a live match, its replay and an undone one go on with the
+        same outcomes."""
+        state = self.state
+        mover = state.current_player()
+        if mover == CHANCE:
+            if not state.is_legal(action):
+                raise state.refusal(action)
+            state.sample_chance(self.rng)
+            state._apply(action)
+        else:
+            state.apply_action(action)
         self.actions.append(action)
         self.movers.append(mover)
 
@@ -152,7 +181,9 @@ class Match:
         if len(text) > MAX_RECORD_CHARS:
             raise RecordError(f"the game record is too large ({len(text)} characters; at most {MAX_RECORD_CHARS})")
         try:
-            data = json.loads(text)
+            data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        except RecordError:
+            raise
         except RecursionError:
             raise RecordError("the game record is nested too deeply to be a game record") from None
         except ValueError as e:
@@ -167,10 +198,15 @@ class Match:
         missing = [k for k in RECORD_KEYS if k not in data]
         if missing:
             raise RecordError(f"the game record lacks {', '.join(missing)}")
-        extra = sorted(k for k in data if k not in RECORD_KEYS)
+        extra = sorted(_short(k) for k in data if k not in RECORD_KEYS)
         if extra:
-            raise RecordError(f"the game record has unknown fields: {', '.join(map(str, extra))}")
+            raise RecordError(f"the game record has unknown fields: {', '.join(extra[:5])}")
         ruleset, version, actions = data["ruleset"], data["version"], data["actions"]
+        players, options = data["players"], data["options"]
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise RecordError(f"record players must be a whole number, got {_short(players)}")
+        if not isinstance(options, dict):
+            raise RecordError(f"record options must be an object of name: value, got {_short(options)}")
         try:
             game_cls = get_game_class(ruleset)
         except SpieltischError as e:
@@ -187,33 +223,48 @@ class Match:
         if len(actions) > MAX_ACTIONS:
             raise RecordError(f"the record has {len(actions)} actions; at most {MAX_ACTIONS} are accepted")
         try:
-            match = cls(ruleset, data["players"], data["options"], data["seed"])
+            match = cls(ruleset, players, options, data["seed"])
         except SpieltischError as e:
             raise RecordError(f"record setup: {e}") from None
+        known: dict = {}
         for i, value in enumerate(actions):
-            match._replay_one(i, value)
+            match._replay_one(i, value, known)
         return match
 
-    def _replay_one(self, i: int, value) -> None:
+    def _replay_one(self, i: int, value, known: dict | None = None) -> None:
+        """Apply record entry ``i``. ``known`` maps the record form of every action met so far to
+        the action, so a step costs one encoding of the entry and a legality check, not an encoding
+        of every legal action (a long record replays about as fast as it was played)."""
         state = self.state
         mover = state.current_player()
         if mover == TERMINAL:
             raise RecordError(f"record action {i}: the game was already over")
-        if mover == CHANCE:
-            state.sample_chance(self.rng)  # keep the generator where live play would have it
         try:
             key = action_key(value)
         except (TypeError, ValueError, RecursionError):
             raise RecordError(f"record action {i} is not a JSON value") from None
-        for a in state.legal_actions():
-            if action_key(a.to_json()) == key:
-                state._apply(a)
-                self.actions.append(a)
-                self.movers.append(mover)
-                return
+        legal = state.legal_actions()
+        if known is None:
+            known = {}
+        action = known.get(key)
+        # only the very object counts: an equal one from elsewhere may carry other display details
+        if action is None or not any(a is action for a in legal):
+            action = None
+            for a in legal:
+                k = action_key(a.to_json())
+                known.setdefault(k, a)
+                if k == key:
+                    action = a
+        if action is not None:
+            if mover == CHANCE:
+                state.sample_chance(self.rng)  # keep the generator where live play would have it
+            state._apply(action)
+            self.actions.append(action)
+            self.movers.append(mover)
+            return
         who = "chance" if mover == CHANCE else f"player {mover}"
         try:
             reason = str(state.why_illegal(value)) if mover != CHANCE else "not a possible outcome here"
         except Exception:  # a hostile value may not even look like an action
             reason = "not a legal action here"
-        raise RecordError(f"record action {i} ({key[:80]}) for {who} does not replay: {reason}")
+        raise RecordError(f"record action {i} ({key[:80]}) for {who} does not replay: {reason[:300]}")
