@@ -323,3 +323,19 @@ def test_hostile_actions_never_half_apply(actions):
         assert Match.from_json(m.to_json()).state.snapshot() == m.state.snapshot()
     finally:
         registry.unregister("test-pig")
+
+
+def test_simulate_checks_every_size_before_building_anything(pig):
+    from spieltisch.core.simulate import MAX_GAMES, simulate
+
+    for games in (0, -1, MAX_GAMES + 1, 10**12, True, 2.0, "5"):
+        with pytest.raises(SpieltischError, match="games"):
+            simulate("test-pig", 2, ["random"], games)
+    with pytest.raises(SpieltischError, match="players"):
+        simulate("test-pig", 10**9, ["random"], 10)  # refused by the player count, no list of 10**9 seats
+    with pytest.raises(SpieltischError, match="one bot for all seats"):
+        simulate("test-pig", 2, ["random"] * 3, 10)
+    with pytest.raises(SpieltischError, match="seed"):
+        simulate("test-pig", 2, ["random"], 10, seed=-1)
+    result = simulate("test-pig", 2, ["random"], 20, seed=3)
+    assert result.games == 20 and len(result.all_scores[0]) == 20

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import SpieltischError
 from .match import Match
 from .registry import get_game_class, make_bot
 from .rng import Rng, check_seed
@@ -39,10 +40,20 @@ class SimulationResult:
         }
 
 
-def game_seeds(seed: int, games: int) -> list[tuple[int, int]]:
-    """Per game: (chance seed, bot seed), derived from one master seed."""
+# The most games one ``simulate`` call plays (every score is kept for the statistics).
+MAX_GAMES = 1_000_000
+
+
+def iter_game_seeds(seed: int, games: int):
+    """Per game: (chance seed, bot seed), derived from one master seed, one game at a time."""
     master = Rng(check_seed(seed))
-    return [(master.spawn(), master.spawn()) for _ in range(games)]
+    for _ in range(games):
+        yield master.spawn(), master.spawn()
+
+
+def game_seeds(seed: int, games: int) -> list[tuple[int, int]]:
+    """``iter_game_seeds`` as a list."""
+    return list(iter_game_seeds(seed, games))
 
 
 def play_one(game, num_players, options, bot_names, chance_seed, bot_seed) -> Match:
@@ -56,20 +67,26 @@ def play_one(game, num_players, options, bot_names, chance_seed, bot_seed) -> Ma
 
 def simulate(game_id: str, num_players: int, bot_names: list[str], games: int, seed: int = 0,
              options: dict | None = None, progress=None) -> SimulationResult:
+    """Play ``games`` seeded bot games; every argument is checked before anything is built."""
     cls = get_game_class(game_id)
-    if games < 1:
-        raise ValueError("simulate needs at least one game")
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise SpieltischError(f"simulate plays 1 to {MAX_GAMES:,} games, not {str(games)[:20]}")
+    try:
+        check_seed(seed)
+    except ValueError as e:
+        raise SpieltischError(str(e)[:200]) from None
+    game = cls(num_players, options)  # validates players and options before the long run
+    num_players = game.num_players
     if len(bot_names) == 1:
         bot_names = bot_names * num_players
     if len(bot_names) != num_players:
-        raise ValueError(f"give one bot for all seats or one per seat ({num_players}), got {len(bot_names)}")
-    game = cls(num_players, options)  # validates players and options before the long run
+        raise SpieltischError(f"give one bot for all seats or one per seat ({num_players}), got {len(bot_names)}")
     for name in set(bot_names):
         make_bot(game, name)
     wins = [0.0] * num_players
     scores: list[list] = [[] for _ in range(num_players)]
     every = max(1, games // 50)
-    for i, (cs, bs) in enumerate(game_seeds(seed, games)):
+    for i, (cs, bs) in enumerate(iter_game_seeds(seed, games)):
         m = play_one(game, None, None, bot_names, cs, bs)
         final = m.state.scores()
         winners = m.state.winners()
