@@ -2,7 +2,7 @@
 
 Layout of the result::
 
-    _site/index.html          landing page, rendered from site/games.json
+    _site/index.html          landing page: the registered games (spieltisch.game_ids()) + CARDS below
     _site/img/*.svg           game pictures
     _site/lite/               JupyterLite (Pyodide kernel), contents = notebooks/ + site/play/
     _site/lite/static/pyodide self-hosted Pyodide core (npm) + the kernel's pure wheels (PyPI)
@@ -358,30 +358,54 @@ def play_url(game: dict) -> str:
     return f"play/{game['id']}.html"
 
 
-def render_landing(games: list[dict]) -> str:
+def _lang_text(text: dict) -> str:
+    """``{"de": ..., "en": ...}`` as markup: one span per language, or plain text when both agree."""
+    if text["de"] == text["en"]:
+        return html.escape(text["de"])
+    return "".join(f'<span lang="{k}">{html.escape(text[k])}</span>' for k in ("de", "en"))
+
+
+def _players(lo: int, hi: int, lang: str) -> str:
+    span = str(lo) if lo == hi else f"{lo}–{hi}"
+    return f"{span} Spieler" if lang == "de" else f"{span} {'player' if hi == 1 else 'players'}"
+
+
+def _card_text(card: dict, lang: str) -> str:
+    """A card's paragraph in one language: the summary, or each game's label and summary."""
+    if len(card["games"]) > 1:
+        parts = [f"<strong>{html.escape(g['label'][lang])}:</strong> {html.escape(g['summary'][lang])}"
+                 for g in card["games"]]
+    else:
+        parts = [html.escape(card["summary"][lang])]
+    if card["players"]:
+        parts.append(f'<small class="players">{_players(*card["players"], lang)}</small>')
+    return "<br>\n".join(parts)
+
+
+def render_landing(cards: list[dict]) -> str:
     template = (SITE_SRC / "landing" / "index.html").read_text(encoding="utf-8")
-    cards = []
-    for g in games:
-        esc = {k: html.escape(str(v)) for k, v in g.items() if isinstance(v, str)}
-        if g["ready"]:
+    out = []
+    for c in cards:
+        if c["ready"]:
             links = (
-                f'<a class="button play" href="{html.escape(play_url(g))}">'
+                f'<a class="button play" href="{html.escape(play_url(c))}">'
                 f'<span lang="de">Spielen</span><span lang="en">Play</span></a>\n'
-                f'<a class="button explore" href="{html.escape(lite_url("notebooks", g["explore"]))}">'
+                f'<a class="button explore" href="{html.escape(lite_url("notebooks", c["explore"]))}">'
                 f'<span lang="de">Erkunden</span><span lang="en">Explore</span></a>'
             )
         else:
             links = '<span class="soon"><span lang="de">kommt bald</span><span lang="en">coming soon</span></span>'
-        cards.append(
-            f"""<li class="game{'' if g['ready'] else ' not-ready'}" id="{esc['id']}" data-ready="{str(g['ready']).lower()}">
-  <img src="img/{esc['image']}" alt="" width="96" height="96">
-  <h2>{esc['name']}</h2>
-  <p lang="de">{esc['de']}</p>
-  <p lang="en">{esc['en']}</p>
+        ids = " ".join(g["id"] for g in c["games"])
+        out.append(
+            f"""<li class="game{'' if c['ready'] else ' not-ready'}" id="{html.escape(c['id'])}" data-ready="{str(c['ready']).lower()}" data-games="{html.escape(ids)}">
+  <img src="img/{html.escape(c['image'])}" alt="" width="96" height="96">
+  <h2>{_lang_text(c['name'])}</h2>
+  <p lang="de">{_card_text(c, 'de')}</p>
+  <p lang="en">{_card_text(c, 'en')}</p>
   <div class="links">{links}</div>
 </li>"""
         )
-    return template.replace("<!-- GAMES -->", "\n".join(cards))
+    return template.replace("<!-- GAMES -->", "\n".join(out))
 
 
 def render_play_page(notebook: Path, title: str) -> str:
@@ -403,16 +427,16 @@ def render_play_page(notebook: Path, title: str) -> str:
     )
 
 
-def build_landing(games: list[dict]) -> None:
+def build_landing(cards: list[dict]) -> None:
     (OUT / "img").mkdir(parents=True, exist_ok=True)
     for svg in (SITE_SRC / "landing" / "img").glob("*.svg"):
         shutil.copy2(svg, OUT / "img" / svg.name)
     shutil.copy2(SITE_SRC / "landing" / "style.css", OUT / "style.css")
-    (OUT / "index.html").write_text(render_landing(games), encoding="utf-8")
+    (OUT / "index.html").write_text(render_landing(cards), encoding="utf-8")
     (OUT / "play").mkdir(exist_ok=True)
     # Every play notebook gets a page, ready or not (smoke.ipynb is the site's self-test);
     # the landing page links only the ready games.
-    names = {g["id"]: g["name"] for g in games}
+    names = {c["id"]: c["name"]["de"] for c in cards}
     for nb in sorted(PLAY.glob("*.ipynb")):
         page = render_play_page(nb, names.get(nb.stem, nb.stem))
         (OUT / "play" / f"{nb.stem}.html").write_text(page, encoding="utf-8")
@@ -420,12 +444,131 @@ def build_landing(games: list[dict]) -> None:
     (OUT / ".nojekyll").write_text("")
 
 
-def load_games() -> list[dict]:
-    games = json.loads((SITE_SRC / "games.json").read_text(encoding="utf-8"))["games"]
-    for g in games:
-        if g["ready"] and not (PLAY / f"{g['id']}.ipynb").exists():
-            sys.exit(f"game {g['id']} is marked ready but site/play/{g['id']}.ipynb is missing")
+# --- the game list ---------------------------------------------------------------------------
+#
+# Names, summaries and player counts of the games that exist come from their classes (the
+# registry), so they are written once, next to the rules. What the registry cannot know is kept
+# here: which registered games share a landing card (a family such as Würfel Joker: one picture,
+# one Play page, one Explore notebook), and the games that are not built yet. A card's id names
+# its picture (site/landing/img/<id>.svg), Play notebook (site/play/<id>.ipynb) and Explore
+# notebook (notebooks/<id>.ipynb). Order = order on the page.
+
+CARDS = (
+    {"id": "wuerfel-joker", "games": ("wuerfel-joker-1", "wuerfel-joker-2")},
+    {"id": "tuefteln", "games": ("tuefteln",)},
+    {"id": "schraube-locker", "planned": {
+        "name": {"de": "Schraube Locker", "en": "Schraube Locker"},
+        "summary": {
+            "de": "Mit den Würfeln um den Kartenkreis ziehen, wertvolle Karten sammeln und sie mit "
+                  "Schrauben und Muttern vor Nachbarn schützen.",
+            "en": "Move around a circle of cards by dice, collect valuable cards and protect them "
+                  "from neighbours with screws and nuts.",
+        }}},
+    {"id": "skip-bo-masters", "planned": {
+        "name": {"de": "Skip-Bo Masters", "en": "Skip-Bo Masters"},
+        "summary": {
+            "de": "Karten von 1 bis 12 in Reihe ablegen, Münzen als Zoll zahlen und den eigenen "
+                  "Vorratsstapel als Erste leeren.",
+            "en": "Play cards 1 to 12 in sequence, pay coins as a toll, and be first to empty your "
+                  "stock pile.",
+        }}},
+    {"id": "scratch-island", "planned": {
+        "name": {"de": "Scratch Island", "en": "Scratch Island"},
+        "summary": {
+            "de": "Gewürfelte Motive auf der eigenen Schatzkarte freirubbeln und die wertvollsten "
+                  "Felder aufdecken.",
+            "en": "Scratch the rolled shapes off your own treasure map and uncover the most "
+                  "valuable spots.",
+        }}},
+)
+
+# Separates a family's name from the game's own part in a registered name: "Würfel Joker – Spiel 1".
+FAMILY_SEP = " – "
+
+
+def registered_games() -> dict[str, dict]:
+    """id -> name, summary and player range of every registered game, read from the package source
+    (standard library only, so this interpreter imports it without installing the wheel)."""
+    src = str(ROOT / "src")
+    if src not in sys.path:
+        sys.path.insert(0, src)
+    import spieltisch
+
+    games = {}
+    for gid in spieltisch.game_ids():
+        cls = spieltisch.get_game_class(gid)
+        for field in ("name", "summary"):
+            text = getattr(cls, field)
+            if not all(isinstance(text.get(k), str) and text[k].strip() for k in ("de", "en")):
+                raise SystemExit(f"game {gid}: {field} must have German and English text, got {text!r}")
+        games[gid] = {"id": gid, "name": dict(cls.name), "summary": dict(cls.summary),
+                      "players": (cls.min_players, cls.max_players)}
     return games
+
+
+def _family_name(card_id: str, games: list[dict]) -> tuple[dict, list[dict]]:
+    """The shared name of a card's games and each game's own part ("Spiel 1"); one game: its name."""
+    if len(games) == 1:
+        return dict(games[0]["name"]), [{**games[0], "label": dict(games[0]["name"])}]
+    name, labelled = {}, [{**g, "label": {}} for g in games]
+    for lang in ("de", "en"):
+        heads = set()
+        for g in labelled:
+            head, sep, own = g["name"][lang].partition(FAMILY_SEP)
+            if not sep:
+                raise SystemExit(f"card {card_id}: {g['id']} is named {g['name'][lang]!r}; the games of a "
+                                 f"card are named '<family>{FAMILY_SEP}<game>'")
+            heads.add(head)
+            g["label"][lang] = own[:1].upper() + own[1:]
+        if len(heads) != 1:
+            raise SystemExit(f"card {card_id}: its games name different families {sorted(heads)}")
+        name[lang] = heads.pop()
+    return name, labelled
+
+
+def landing_cards(cards=CARDS, registered: dict[str, dict] | None = None) -> list[dict]:
+    """The landing page's cards: every registered game on exactly one ready card, then the planned
+    games. Fails (SystemExit, naming the game) on a registered game without a card, a card naming
+    an unregistered game, a planned game that is registered, or a missing picture or notebook."""
+    if registered is None:
+        registered = registered_games()
+    out, placed = [], {}
+    for card in cards:
+        cid = card["id"]
+        if ("games" in card) == ("planned" in card):
+            raise SystemExit(f"card {cid}: give either its registered 'games' or its 'planned' name and summary")
+        if cid in {c["id"] for c in out}:
+            raise SystemExit(f"card {cid} appears twice")
+        if not (SITE_SRC / "landing" / "img" / f"{cid}.svg").exists():
+            raise SystemExit(f"card {cid}: site/landing/img/{cid}.svg is missing")
+        entry = {"id": cid, "image": f"{cid}.svg", "explore": f"{cid}.ipynb"}
+        if "planned" in card:
+            if cid in registered:
+                raise SystemExit(f"game {cid} is registered now: list it under 'games' of a card, not as planned")
+            out.append({**entry, "ready": False, "games": [], "players": None, **card["planned"]})
+            continue
+        games = []
+        for gid in card["games"]:
+            if gid not in registered:
+                raise SystemExit(f"card {cid} names game {gid!r}, which is not registered "
+                                 f"(registered: {', '.join(registered)})")
+            if gid in placed:
+                raise SystemExit(f"game {gid} is on two cards: {placed[gid]} and {cid}")
+            placed[gid] = cid
+            games.append(registered[gid])
+        for need in (PLAY / f"{cid}.ipynb", NOTEBOOKS / f"{cid}.ipynb"):
+            if not need.exists():
+                raise SystemExit(f"card {cid} has registered games but {need.relative_to(ROOT)} is missing")
+        name, games = _family_name(cid, games)
+        players = (min(g["players"][0] for g in games), max(g["players"][1] for g in games))
+        summary = games[0]["summary"] if len(games) == 1 else None
+        out.append({**entry, "ready": True, "name": name, "summary": summary, "games": games,
+                    "players": players})
+    homeless = [gid for gid in registered if gid not in placed]
+    if homeless:
+        raise SystemExit(f"registered game(s) {', '.join(homeless)} have no card on the landing page: "
+                         "add them to CARDS in site/build.py")
+    return out
 
 
 # --- freshness (the browser tests reuse a fresh _site/) --------------------------------------
@@ -459,11 +602,11 @@ def dir_size(path: Path) -> int:
 
 def build() -> None:
     started = time.monotonic()
-    games = load_games()
+    cards = landing_cards()
     shutil.rmtree(OUT, ignore_errors=True)
     wheel = build_wheel()
     build_lite(wheel)
-    build_landing(games)
+    build_landing(cards)
     info = {"wheel": wheel.name, "bytes": dir_size(OUT), "seconds": round(time.monotonic() - started, 1)}
     (OUT / STAMP).write_text(json.dumps(info, indent=1))
     log(f"built {OUT.relative_to(ROOT)}/: {info['bytes'] / 1e6:.1f} MB in {info['seconds']} s")

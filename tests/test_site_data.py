@@ -1,0 +1,146 @@
+"""The landing page's game list (site/build.py) against the registry, without a browser or a build.
+
+Names, summaries and player counts come from the game classes; site/build.py only groups registered
+games into cards (a family shares one) and adds the games not built yet. These tests pin that the
+page shows exactly the registered games, in German and English, and that a drift fails the build.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+import spieltisch
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def build():
+    spec = importlib.util.spec_from_file_location("site_build", ROOT / "site" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def cards(build):
+    return build.landing_cards()
+
+
+def test_every_registered_game_is_on_exactly_one_ready_card(cards):
+    on_cards = [g["id"] for c in cards if c["ready"] for g in c["games"]]
+    assert sorted(on_cards) == sorted(spieltisch.game_ids())
+    assert len(on_cards) == len(set(on_cards))
+    assert all(not c["games"] for c in cards if not c["ready"])
+
+
+def test_the_cards_the_page_shows(cards):
+    assert [c["id"] for c in cards] == [
+        "wuerfel-joker", "tuefteln", "schraube-locker", "skip-bo-masters", "scratch-island"]
+    assert [c["id"] for c in cards if c["ready"]] == ["wuerfel-joker", "tuefteln"]
+    assert [g["id"] for g in cards[0]["games"]] == ["wuerfel-joker-1", "wuerfel-joker-2"]
+    assert [c["name"]["de"] for c in cards] == [
+        "Würfel Joker", "Tüfteln", "Schraube Locker", "Skip-Bo Masters", "Scratch Island"]
+
+
+def test_names_summaries_and_players_are_the_classes_own(cards):
+    for card in cards:
+        for g in card["games"]:
+            cls = spieltisch.get_game_class(g["id"])
+            assert g["name"] == cls.name and g["summary"] == cls.summary
+            assert g["players"] == (cls.min_players, cls.max_players)
+    tuefteln = next(c for c in cards if c["id"] == "tuefteln")
+    assert tuefteln["name"] == spieltisch.get_game_class("tuefteln").name
+    assert tuefteln["summary"] == spieltisch.get_game_class("tuefteln").summary
+
+
+def test_a_family_card_takes_the_shared_part_of_its_games_names(cards):
+    wj = cards[0]
+    assert wj["name"] == {"de": "Würfel Joker", "en": "Würfel Joker"}
+    assert [g["label"]["de"] for g in wj["games"]] == ["Spiel 1", "Spiel 2"]
+    for g in wj["games"]:
+        for lang in ("de", "en"):
+            own = g["name"][lang].split(" – ", 1)[1]
+            assert g["label"][lang].lower() == own.lower()
+    lo = min(spieltisch.get_game_class(g["id"]).min_players for g in wj["games"])
+    hi = max(spieltisch.get_game_class(g["id"]).max_players for g in wj["games"])
+    assert wj["players"] == (lo, hi)
+
+
+def test_every_card_has_its_picture_and_the_ready_ones_their_notebooks(cards):
+    for card in cards:
+        assert (ROOT / "site" / "landing" / "img" / card["image"]).is_file(), card["id"]
+        if card["ready"]:
+            assert (ROOT / "site" / "play" / f"{card['id']}.ipynb").is_file()
+            assert (ROOT / "notebooks" / card["explore"]).is_file()
+
+
+def test_the_rendered_page_has_german_and_english_names_and_summaries(build, cards):
+    page = build.render_landing(cards)
+    assert page.count('<li class="game') == 5
+    for card in cards:
+        for lang in ("de", "en"):
+            assert card["name"][lang] in page
+        for g in card["games"]:
+            for lang in ("de", "en"):
+                assert build.html.escape(g["summary"][lang]) in page
+                assert f"<strong>{g['label'][lang]}:</strong>" in page or len(card["games"]) == 1
+    # Tüfteln's names differ by language: each sits in its own span, so the toggle shows one
+    assert '<h2><span lang="de">Tüfteln</span><span lang="en">Tüfteln (Tinkering)</span></h2>' in page
+    assert "1–8 Spieler" in page and "1–15 players" in page
+    assert page.count('class="button play"') == 2 and page.count("kommt bald") == 3
+    assert 'href="play/wuerfel-joker.html"' in page and 'href="play/tuefteln.html"' in page
+
+
+def test_a_registered_game_without_a_card_fails_the_build(build):
+    registered = build.registered_games()
+    registered["tuefteln-2"] = {**registered["tuefteln"], "id": "tuefteln-2"}
+    with pytest.raises(SystemExit, match="tuefteln-2 have no card"):
+        build.landing_cards(build.CARDS, registered)
+
+
+def test_a_registered_game_needs_a_german_and_english_summary(build, pig):
+    # the toy game of the core tests is registered without a summary: the page would show nothing
+    with pytest.raises(SystemExit, match="game test-pig: summary must have German and English text"):
+        build.landing_cards()
+
+
+def test_a_card_naming_an_unregistered_game_fails_the_build(build):
+    cards = [*build.CARDS[:1], {"id": "tuefteln", "games": ("tuefteln", "tuefteln-deluxe")}]
+    with pytest.raises(SystemExit, match="'tuefteln-deluxe', which is not registered"):
+        build.landing_cards(cards)
+    twice = [*build.CARDS[:2], {"id": "scratch-island", "games": ("tuefteln",)}]
+    with pytest.raises(SystemExit, match="tuefteln is on two cards"):
+        build.landing_cards(twice)
+
+
+def test_a_planned_game_that_is_registered_must_move_to_its_card(build):
+    registered = {"schraube-locker": {"id": "schraube-locker", "name": {"de": "S", "en": "S"},
+                                      "summary": {"de": "s", "en": "s"}, "players": (2, 4)}}
+    with pytest.raises(SystemExit, match="schraube-locker is registered now"):
+        build.landing_cards(build.CARDS[2:], registered)
+
+
+def test_games_of_one_card_must_share_a_family_name(build):
+    registered = {
+        "a-1": {"id": "a-1", "name": {"de": "Alpha – Spiel 1", "en": "Alpha – Game 1"},
+                "summary": {"de": "a", "en": "a"}, "players": (1, 2)},
+        "a-2": {"id": "a-2", "name": {"de": "Beta – Spiel 2", "en": "Alpha – Game 2"},
+                "summary": {"de": "b", "en": "b"}, "players": (2, 4)},
+    }
+    with pytest.raises(SystemExit, match="different families"):
+        build.landing_cards([{"id": "wuerfel-joker", "games": ("a-1", "a-2")}], registered)
+    registered["a-2"]["name"]["de"] = "Alpha – Spiel 2"
+    (card,) = build.landing_cards([{"id": "wuerfel-joker", "games": ("a-1", "a-2")}], registered)
+    assert card["name"] == {"de": "Alpha", "en": "Alpha"} and card["players"] == (1, 4)
+    registered["a-2"]["name"]["en"] = "Alpha game 2"
+    with pytest.raises(SystemExit, match="named 'Alpha game 2'"):
+        build.landing_cards([{"id": "wuerfel-joker", "games": ("a-1", "a-2")}], registered)
+
+
+def test_the_old_games_json_is_gone():
+    # One source for ids, names and summaries: the registry plus CARDS in site/build.py.
+    assert not (ROOT / "site" / "games.json").exists()
