@@ -8,9 +8,9 @@ import os
 import sys
 import time
 
-from .core.errors import SpieltischError
-from .core.game import CHANCE
-from .core.match import Match
+from .core.errors import IllegalActionError, SpieltischError
+from .core.game import CHANCE, SPECTATOR
+from .core.match import MAX_RECORD_CHARS, Match
 from .core.options import parse_option_args
 from .core.registry import bot_names, game_ids, get_game_class
 
@@ -34,6 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--seat", type=int, default=0, help="your seat (0 = first)")
     s.add_argument("--seed", type=int, default=None)
     s.add_argument("--save", default=None, help="write the game record (JSON) here at the end")
+    s.add_argument("--lang", choices=("de", "en"), default="en", help="language of the board and the moves")
 
     s = sub.add_parser("simulate", help="many seeded bot games: win rates and scores")
     game_args(s)
@@ -54,6 +55,17 @@ def _parser() -> argparse.ArgumentParser:
     s = sub.add_parser("replay", help="replay a game record (JSON file) and show the final position")
     s.add_argument("file")
     s.add_argument("--json", action="store_true")
+    s.add_argument("--lang", choices=("de", "en"), default="en")
+
+    s = sub.add_parser("review", help="value every decision of a game record: where were points lost?")
+    s.add_argument("file", help="a game record (JSON), e.g. from 'spieltisch play --save'")
+    s.add_argument("--json", action="store_true", help="the review as JSON (exact values as fractions)")
+    s.add_argument("--rollouts", type=int, default=None,
+                   help="games played out per option where values are estimated (e.g. Tüfteln)")
+    s.add_argument("--seed", type=int, default=None, help="seed of those playouts")
+    s.add_argument("--seat", type=int, action="append", default=None,
+                   help="review only this seat's decisions (0 = first; repeatable)")
+    s.add_argument("--lang", choices=("de", "en"), default="en")
     return p
 
 
@@ -65,7 +77,8 @@ def main(argv=None) -> int:
         return int(e.code or 0)
     try:
         return {"list": cmd_list, "play": cmd_play, "simulate": cmd_simulate,
-                "analyze": cmd_analyze, "replay": cmd_replay, "serve": cmd_serve}[args.command](args)
+                "analyze": cmd_analyze, "replay": cmd_replay, "review": cmd_review,
+                "serve": cmd_serve}[args.command](args)
     except SpieltischError as e:
         print(f"spieltisch: error: {e}", file=sys.stderr)
         return 2
@@ -143,10 +156,10 @@ def cmd_simulate(args) -> int:
 
 def cmd_analyze(args) -> int:
     game = get_game_class(args.game)(args.players, parse_option_args(args.option))
-    analyze = getattr(game, "analyze", None)
-    if analyze is None:
-        raise SpieltischError(f"{args.game} has no exact analysis yet")
-    result = analyze(progress=None if args.json else _progress("analyze"))
+    if game.analyzer is None:  # Game.analyze would refuse too; say what can be done instead
+        raise SpieltischError(f"{args.game} has no exact analysis; "
+                              f"'spieltisch simulate {args.game}' estimates its outcomes instead")
+    result = game.analyze(progress=None if args.json else _progress("analyze"))
     if args.json:
         _dump(result)
         return 0
@@ -200,25 +213,168 @@ def cmd_serve(args) -> int:
             proc.wait(10)
 
 
-def cmd_replay(args) -> int:
+def _t(lang: str, de: str, en: str) -> str:
+    return de if lang == "de" else en
+
+
+def _label(action, lang: str) -> str:
+    label = getattr(action, "label", None)
+    return label(lang) if callable(label) else str(action)
+
+
+def _error_text(e, lang: str) -> str:
+    return e.message(lang) if isinstance(e, IllegalActionError) else str(e)
+
+
+def _view(state, player, lang: str) -> str:
+    """What ``player`` sees (SPECTATOR: the projector), drawn from the observation alone: a screen
+    never shows what its viewer may not see, whatever the state holds."""
+    return state.game.render_observation(state.observation(player), lang)
+
+
+def _read_record(path) -> Match:
+    """A game record file, replayed; every problem is a ``SpieltischError`` naming the file."""
+    limit = MAX_RECORD_CHARS * 4  # UTF-8 needs at most 4 bytes a character
     try:
-        with open(args.file, encoding="utf-8") as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)  # never more than a record may hold, however large the file
     except OSError as e:
-        raise SpieltischError(f"cannot read {args.file}: {e.strerror}") from None
-    match = Match.from_json(text)
+        raise SpieltischError(f"cannot read {path}: {e.strerror or e}") from None
+    if len(data) > limit:
+        raise SpieltischError(f"{path} is too large to be a game record (at most {MAX_RECORD_CHARS} characters)")
+    if data.startswith(b"\xef\xbb\xbf"):  # the byte-order mark some editors write is not part of the JSON
+        data = data[3:]
+    try:
+        return Match.from_json(data)
+    except SpieltischError as e:
+        raise SpieltischError(f"{path}: {e}") from None
+
+
+def cmd_replay(args) -> int:
+    match = _read_record(args.file)
     if args.json:
         _dump({"record": match.to_record(), "scores": match.state.scores(),
                "terminal": match.is_terminal(), "winners": match.state.winners() if match.is_terminal() else None})
         return 0
-    print(match.state.render())
-    print(f"{len(match.actions)} actions replayed; scores {match.state.scores()}")
+    print(_view(match.state, SPECTATOR, args.lang))
+    print(_t(args.lang, f"{len(match.actions)} Aktionen nachgespielt; Punkte {match.state.scores()}",
+             f"{len(match.actions)} actions replayed; scores {match.state.scores()}"))
     return 0
 
 
-def cmd_play(args, input_fn=input) -> int:
-    from .ui.session import PlaySession
+def cmd_review(args) -> int:
+    from .core.advice import advisor_settings, review
+    from .core.rng import Rng
 
+    match = _read_record(args.file)
+    game = match.game
+    accepted = advisor_settings(game)  # refuses a game without an advisor
+    settings = {}
+    for flag, name, value in (("--rollouts", "n_rollouts", args.rollouts), ("--seed", "seed", args.seed)):
+        if value is None:
+            continue
+        if accepted is not None and name not in accepted:
+            raise SpieltischError(f"{flag} does not apply to {game.id}: its advisor does not simulate "
+                                  "(its values are exact)")
+        settings[name] = value
+    if args.seed is not None:
+        try:
+            Rng(args.seed)
+        except ValueError as e:
+            raise SpieltischError(f"--seed: {e}") from None
+    report = _progress("review")
+    line_open = []
+
+    def progress(done, total):
+        line_open[:] = [done < total]
+        report(done, total)
+
+    try:
+        try:
+            result = review(match, progress, players=args.seat, **settings)
+        except SpieltischError:
+            raise
+        except (TypeError, ValueError) as e:  # an advisor refusing a setting value
+            raise SpieltischError(str(e)) from None
+    except SpieltischError:
+        if any(line_open):
+            print(file=sys.stderr)  # the error on a line of its own, not over the progress
+        raise
+    if args.json:
+        _dump(result.to_json())
+        return 0
+    _print_review(result, args.lang)
+    return 0
+
+
+def _num(x: float, lang: str, digits: int = 3) -> str:
+    text = f"{x:.{digits}f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def _value_text(value, lang: str) -> str:
+    from .core.advice import Estimate
+
+    if isinstance(value, Estimate):
+        return f"{_num(value.mean, lang, 2)} ±{_num((value.hi - value.lo) / 2, lang, 2)}"
+    return _num(float(value), lang)
+
+
+def _exact_text(f, lang: str) -> str:
+    """An exact total: the fraction when it is short enough to read, else a decimal (the fraction is
+    in ``--json``)."""
+    if f.denominator == 1:
+        return str(f.numerator)
+    frac = f"{f.numerator}/{f.denominator}"
+    if len(frac) <= 24:
+        return f"{frac} ≈ {_num(float(f), lang)}"
+    return _t(lang, f"≈ {_num(float(f), lang)} (genauer Bruch: --json)", f"≈ {_num(float(f), lang)} (exact fraction: --json)")
+
+
+def _print_review(result, lang: str) -> None:
+    r = result.record
+    who = _t(lang, "Spieler", "player" if r["players"] == 1 else "players")
+    print(f"{r['ruleset']} v{r['version']}, {r['players']} {who}, seed {r['seed']}, "
+          f"{_t(lang, 'Optionen', 'options')} {r['options']}; "
+          + _t(lang, f"{len(result)} Entscheidungen bewertet", f"{len(result)} decisions reviewed")
+          + ("" if result.terminal else _t(lang, " (Spiel nicht zu Ende)", " (game not finished)")))
+    if result.method:
+        print(_t(lang, "Werte: ", "values: ") + f"{result.objective[lang]} — {result.method[lang]}")
+    rows = [(str(d.index), str(d.player + 1), "" if d.round is None else str(d.round),
+             d.chosen.label[lang], _value_text(d.chosen.value, lang),
+             d.best.label[lang] + (f" (+{d.ties - 1})" if d.ties > 1 else ""), _value_text(d.best.value, lang),
+             "–" if d.chosen.best else _num(float(d.loss), lang))
+            for d in result]
+    head = (_t(lang, "Nr.", "#"), _t(lang, "Spieler", "player"), _t(lang, "Runde", "round"),
+            _t(lang, "gewählt", "chosen"), _t(lang, "Wert", "value"), _t(lang, "beste", "best"),
+            _t(lang, "Wert", "value"), _t(lang, "verloren", "lost"))
+    widths = [max(len(x) for x in col) for col in zip(head, *rows)]
+    right = {0, 1, 2, 4, 6, 7}  # numbers line up on the right
+    for row in (head, *rows):
+        print("  ".join(x.rjust(w) if i in right else x.ljust(w) for i, (x, w) in enumerate(zip(row, widths))).rstrip())
+    print(_t(lang, "(+n: so viele weitere gleich gute Möglichkeiten; –: unter den besten)",
+             "(+n: that many more options as good; –: among the best)"))
+    print()
+    for s in result.summary():
+        name = f"{_t(lang, 'Spieler', 'player')} {s.player + 1}"
+        if not s.decisions:
+            print(f"{name}: " + _t(lang, "keine Entscheidungen bewertet", "no decisions reviewed"))
+            continue
+        if s.exact:
+            lost = _t(lang, "erwartete Punkte verloren: ", "expected points lost: ") + _exact_text(s.loss, lang)
+            worse = _t(lang, f"{s.clearly_worse} schlechter", f"{s.clearly_worse} worse")
+        else:
+            lost = (_t(lang, "geschätzt verloren: ", "estimated points lost: ") + _num(float(s.loss), lang, 2))
+            worse = _t(lang, f"in {s.clearly_worse} war die beste klar besser",
+                       f"in {s.clearly_worse} the best was clearly better")
+        print(f"{name}: " + _t(lang, f"{s.decisions} Entscheidungen, {s.among_best} davon unter den besten, ",
+                               f"{s.decisions} decisions, {s.among_best} among the best, ") + f"{worse}; {lost}")
+
+
+def cmd_play(args, input_fn=input) -> int:
+    from .ui.session import PlaySession, action_visible
+
+    lang = args.lang
     cls = get_game_class(args.game)
     players = args.players if args.players is not None else cls.default_players
     seed = args.seed if args.seed is not None else int(time.time() * 1000) % (2**32)
@@ -232,44 +388,63 @@ def cmd_play(args, input_fn=input) -> int:
         raise SpieltischError(f"--seat must be between 0 and {players - 1}")
     if len(names) != len(others):
         raise SpieltischError(f"give one --bot for all {len(others)} bot seats or one per bot seat")
-    match = session.match
-    print(f"{args.game}, seed {seed}. You are player {args.seat}. Type a number; u = undo, q = quit, h = help.")
+    me = args.seat
+    player = _t(lang, "Spieler", "player")
+    print(_t(lang, f"{args.game}, Seed {seed}. Du bist Spieler {me + 1}. Tippe eine Zahl; u = zurücknehmen, "
+                   "q = beenden, h = Hilfe.",
+             f"{args.game}, seed {seed}. You are player {me + 1}. Type a number; u = undo, q = quit, h = help."))
+    hidden = _t(lang, "(für dich verdeckt)", "(hidden from you)")
     while not session.is_over():
         p = session.current_player()
+        thrower = session.chance_player()
+        before = session.state.clone() if not session.waiting_for_human() else None
         a = session.step()  # a chance event or a bot's move; None when it is the human's turn
         if a is not None:
-            print(f"  * {a}" if p == CHANCE else f"  player {p} ({session.bots[p].name}): {a}")
+            # another player's card or hidden move is not printed: only what this seat could see
+            text = _label(a, lang) if action_visible(before, a, me) else hidden
+            if p == CHANCE:
+                print(f"  * {player} {thrower + 1}: {text}" if thrower is not None else f"  * {text}")
+            else:
+                print(f"  {player} {p + 1} ({session.bots[p].name}): {text}")
             continue
         legal = session.legal_actions()
         print()
-        print(match.state.render())
+        print(session.view(me, lang))  # only what this seat may see
         for i, a in enumerate(legal, 1):
-            print(f"  {i:>2}. {a}")
+            print(f"  {i:>2}. {_label(a, lang)}")
         try:
-            answer = input_fn("your move> ").strip().lower()
+            answer = input_fn(_t(lang, "dein Zug> ", "your move> ")).strip().lower()
         except EOFError:
-            print("\nbye")
+            print(_t(lang, "\ntschüss", "\nbye"))
             return 0
         if answer in ("q", "quit", "exit"):
             return 0
         if answer in ("h", "help", "?"):
-            print("Type the number of a move. u takes back your last move, q quits.")
+            print(_t(lang, "Tippe die Nummer eines Zuges. u nimmt deinen letzten Zug zurück, q beendet.",
+                     "Type the number of a move. u takes back your last move, q quits."))
             continue
         if answer in ("u", "undo"):
             try:
                 session.undo()
             except SpieltischError as e:
-                print(f"  cannot undo: {e}")
+                print(_t(lang, f"  kann nicht zurücknehmen: {_error_text(e, 'de')}", f"  cannot undo: {e}"))
             continue
         if not answer.isdigit() or not 1 <= int(answer) <= len(legal):
-            print(f"  please type a number from 1 to {len(legal)} (or h for help)")
+            print(_t(lang, f"  bitte eine Zahl von 1 bis {len(legal)} eingeben (oder h für Hilfe)",
+                     f"  please type a number from 1 to {len(legal)} (or h for help)"))
             continue
         session.act(legal[int(answer) - 1])
+    match = session.match
     print()
-    print(match.state.render())
-    print(f"Game over. Scores: {match.state.scores()}; winner(s): {match.state.winners()}")
+    print(session.view(me, lang))
+    winners = ", ".join(str(w + 1) for w in match.state.winners())
+    print(_t(lang, f"Spielende. Punkte: {match.state.scores()}; gewonnen: {player} {winners}",
+             f"Game over. Scores: {match.state.scores()}; winner(s): {player} {winners}"))
     if args.save:
-        with open(args.save, "w", encoding="utf-8") as f:
-            f.write(match.to_json())
-        print(f"record saved to {args.save}")
+        try:
+            with open(args.save, "w", encoding="utf-8") as f:
+                f.write(match.to_json())
+        except OSError as e:
+            raise SpieltischError(f"cannot write {args.save}: {e.strerror or e}") from None
+        print(_t(lang, f"Partie gespeichert in {args.save}", f"record saved to {args.save}"))
     return 0

@@ -12,25 +12,19 @@ chosen move's value against the best one's — where were expected points lost?
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import inspect
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from .errors import SpieltischError
-from .game import CHANCE
+from .game import CHANCE, TERMINAL
+# One estimate type for simulations and advice, so a value from ``stats.mean_ci`` can be advised as is.
+from .stats import Estimate
 
-
-@dataclass(frozen=True)
-class Estimate:
-    """A simulated value: mean of ``n`` samples with a 95 % confidence interval [lo, hi]."""
-
-    mean: float
-    lo: float
-    hi: float
-    n: int
-
-    def to_json(self) -> dict:
-        return {"mean": self.mean, "ci95": [self.lo, self.hi], "n": self.n}
+__all__ = ["Advice", "Decision", "Estimate", "Option", "PlayerSummary", "Review", "advisor_settings",
+           "make_advice", "point", "review", "value_json"]
 
 
 def value_json(value) -> dict:
@@ -86,6 +80,11 @@ class Advice:
                 "options": [o.to_json() for o in self.options]}
 
 
+def _is_exact(value) -> bool:
+    # bool is an int but never a value; a float only looks exact (0.1 is not 1/10)
+    return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
+
+
 def make_advice(valued, *, method: dict, objective: dict, notes=None) -> Advice:
     """An ``Advice`` from ``(action, value)`` pairs, all values exact or all estimates; ``notes``
     maps an action to its explanation ({"de": ..., "en": ...}).
@@ -98,11 +97,21 @@ def make_advice(valued, *, method: dict, objective: dict, notes=None) -> Advice:
     estimates = [isinstance(v, Estimate) for _, v in valued]
     if any(estimates) and not all(estimates):
         raise TypeError("an advice mixes exact values and estimates")
-    valued.sort(key=lambda av: -point(av[1]))
+    if not any(estimates):
+        bad = [v for _, v in valued if not _is_exact(v)]
+        if bad:
+            raise TypeError(f"an exact value is an int or a Fraction, not {type(bad[0]).__name__} ({bad[0]!r})")
+    seen = set()
+    for a, _ in valued:
+        if (type(a), a) in seen:
+            raise ValueError(f"the option {a!s} is advised twice")
+        seen.add((type(a), a))
+    valued.sort(key=lambda av: -point(av[1]))  # stable: ties keep the advisor's order
     top = valued[0][1]
     if all(estimates):
         best = [v.hi >= top.lo for _, v in valued]
     else:
+        valued = [(a, Fraction(v)) for a, v in valued]
         best = [v == top for _, v in valued]
     notes = notes or {}
     options = tuple(Option(a, v, b, {"de": _label(a, "de"), "en": _label(a, "en")}, notes.get(a))
@@ -127,44 +136,186 @@ class Decision:
     options: int  # how many options there were
     loss: Fraction | float  # best value − chosen value (0 when the choice was among the best)
     exact: bool
+    round: int | None = None  # the round as the player's observation counts it, where it has one
+    ties: int = 1  # how many options share the best value (cannot be told apart)
+    advice: Advice | None = field(default=None, compare=False, repr=False)  # every option, for a closer look
+
+    def to_json(self, options: bool = False) -> dict:
+        """JSON-ready; ``loss`` is ``{"fraction", "float"}`` when exact, else ``{"float"}``, so a chart
+        reads ``loss["float"]`` either way. ``options=True`` adds every advised option."""
+        out = {"index": self.index, "player": self.player, "round": self.round, "options": self.options,
+               "ties": self.ties, "exact": self.exact, "chosen": self.chosen.to_json(), "best": self.best.to_json(),
+               "chosen_is_best": self.chosen.best, "loss": _loss_json(self.loss, self.exact)}
+        if options and self.advice is not None:
+            out["advice"] = self.advice.to_json()
+        return out
+
+
+def _loss_json(loss, exact: bool) -> dict:
+    return value_json(loss) if exact else {"float": float(loss)}
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """What one player's reviewed decisions cost: the sum of the losses (exact when every value was),
+    and how often a better option was clearly there (exact: any loss; estimates: the best option's
+    interval lay wholly above the chosen one's reach)."""
+
+    player: int
+    decisions: int
+    among_best: int
+    clearly_worse: int
+    loss: Fraction | float
+    exact: bool
 
     def to_json(self) -> dict:
-        return {"index": self.index, "player": self.player, "options": self.options,
-                "chosen": self.chosen.to_json(), "best": self.best.to_json(),
-                "chosen_is_best": self.chosen.best, "loss": value_json(self.loss) if self.exact else self.loss}
+        return {"player": self.player, "decisions": self.decisions, "among_best": self.among_best,
+                "clearly_worse": self.clearly_worse, "exact": self.exact, "loss": _loss_json(self.loss, self.exact)}
 
 
-def review(match, progress=None, **settings) -> list[Decision]:
+class Review(Sequence):
+    """The valued decisions of one game, in the order they were taken (a sequence of ``Decision``),
+    with a summary per player and ``to_json()`` for a front-end's charts."""
+
+    def __init__(self, match, decisions, method: dict | None, objective: dict | None, settings: dict,
+                 partial: bool):
+        self.game = match.game
+        self.record = {k: v for k, v in match.to_record().items() if k != "actions"}
+        self.actions = len(match.actions)
+        self.terminal = match.state.current_player() == TERMINAL
+        self.scores = list(match.state.scores())
+        self.decisions = tuple(decisions)
+        self.method = method
+        self.objective = objective
+        self.settings = dict(settings)
+        self.partial = partial  # only some of the game's decisions were asked for
+
+    def __getitem__(self, i):
+        return self.decisions[i]
+
+    def __len__(self):
+        return len(self.decisions)
+
+    def __repr__(self):
+        return f"Review({self.game.id}, {len(self)} decisions, exact={self.exact})"
+
+    @property
+    def exact(self) -> bool:
+        """True when every reviewed decision was valued exactly (also when there was none)."""
+        return all(d.exact for d in self.decisions)
+
+    def summary(self) -> list[PlayerSummary]:
+        """One ``PlayerSummary`` per seat, in seat order (seats without reviewed decisions included)."""
+        out = []
+        for p in range(self.game.num_players):
+            mine = [d for d in self.decisions if d.player == p]
+            exact = all(d.exact for d in mine)
+            loss = sum((d.loss for d in mine), Fraction(0)) if exact else sum(float(d.loss) for d in mine)
+            best = sum(d.chosen.best for d in mine)
+            out.append(PlayerSummary(p, len(mine), best, len(mine) - best, loss, exact))
+        return out
+
+    def to_json(self, options: bool = False) -> dict:
+        """Everything as JSON-ready data; ``options=True`` also lists every option of every decision."""
+        return {"review": {"exact": self.exact, "method": self.method, "objective": self.objective,
+                           "settings": _plain_settings(self.settings), "partial": self.partial},
+                **self.record, "actions": self.actions, "terminal": self.terminal, "scores": self.scores,
+                "decisions": [d.to_json(options) for d in self.decisions],
+                "summary": [s.to_json() for s in self.summary()]}
+
+
+def _plain_settings(settings: dict) -> dict:
+    return {k: v if v is None or isinstance(v, (bool, int, float, str)) else repr(v)
+            for k, v in settings.items() if k != "progress"}
+
+
+def advisor_settings(game) -> set | None:
+    """The names of the settings ``game``'s advisor takes, or None when it takes any (``**settings``)."""
+    if game.advisor is None:
+        raise SpieltischError(f"{game.id} has no advisor, so its games cannot be reviewed")
+    params = list(inspect.signature(game.advisor).parameters.values())[2:]  # after (game, observation)
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return None
+    return {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+
+
+def review(match, progress=None, *, start: int = 0, limit: int | None = None, players=None,
+           **settings) -> Review:
     """Value every player decision of ``match`` (replayed from its record) with the game's advisor.
 
     Decisions with a single option are skipped (nothing to choose). ``settings`` go to the advisor
-    (a simulation's size, its seed)."""
-    from .match import Match
+    unchanged at every decision (a simulation's size ``n_rollouts``, its ``seed``; an objective), so
+    each decision's values are exactly ``game.advise(observation, **settings)``. To review a part:
+    ``start`` (the first record index looked at), ``limit`` (at most this many decisions) and
+    ``players`` (only these seats). ``progress(done, total)`` is called before the first decision and
+    after each one (the rollout advisors take a while per decision).
 
+    The advisor gets ``observation(player)`` of the player who decided, never the state."""
     game = match.game
-    if game.advisor is None:
-        raise SpieltischError(f"{game.id} has no advisor, so its games cannot be reviewed")
-    replay = Match(game, seed=match.seed)
-    todo = [i for i, (a, p) in enumerate(zip(match.actions, match.movers)) if p != CHANCE]
-    out = []
-    done = 0
-    for i, (action, mover) in enumerate(zip(match.actions, match.movers)):
-        if mover != CHANCE and len(replay.state.legal_actions()) > 1:
-            advice = game.advise(replay.state.observation(mover), **settings)
+    accepted = advisor_settings(game)
+    if accepted is not None:
+        unknown = sorted(set(settings) - accepted)
+        if unknown:
+            takes = ", ".join(sorted(accepted)) or "none"
+            raise SpieltischError(f"the advisor of {game.id} takes no setting {unknown[0]!r} (its settings: {takes})")
+    if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+        raise SpieltischError(f"start is a record index (0 or more), not {start!r}")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+        raise SpieltischError(f"limit is a number of decisions (0 or more), not {limit!r}")
+    if players is not None:
+        players = set(players)
+        bad = [p for p in players if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < game.num_players]
+        if bad:
+            raise SpieltischError(f"players are seats 0 to {game.num_players - 1}, not {bad[0]!r}")
+
+    # First pass: which decisions (replaying is cheap; the advice is what takes time).
+    todo, total = [], 0
+    for i, state, mover in _replay(match):
+        if mover != CHANCE and len(state.legal_actions()) > 1:
+            total += 1
+            if i >= start and (players is None or mover in players) and (limit is None or len(todo) < limit):
+                todo.append(i)
+    partial = len(todo) < total
+    if progress and todo:
+        progress(0, len(todo))
+    out, method, objective = [], None, None
+    wanted = set(todo)
+    for i, state, mover in _replay(match, stop=todo[-1] + 1 if todo else 0):
+        if i not in wanted:
+            continue
+        observation = state.observation(mover)
+        advice = game.advise(observation, **settings)
+        action = match.actions[i]
+        try:
             chosen = advice.option_for(action)
-            best = advice.options[0]
-            if chosen.best:
-                loss = Fraction(0) if advice.exact else 0.0
-            elif advice.exact:
-                loss = best.value - chosen.value
-            else:
-                loss = best.value.mean - chosen.value.mean
-            out.append(Decision(i, mover, chosen, best, len(advice.options), loss, advice.exact))
-        if mover != CHANCE:
-            done += 1
-            if progress:
-                progress(done, len(todo))
-        replay.state.apply_action(action)
-        replay.actions.append(action)
-        replay.movers.append(mover)
-    return out
+        except SpieltischError:
+            raise SpieltischError(f"record action {i} ({action!s}) is not among the options the advisor of "
+                                  f"{game.id} lists there; the advisor and the rules disagree") from None
+        best = advice.options[0]
+        if chosen.best:
+            loss = Fraction(0) if advice.exact else 0.0
+        elif advice.exact:
+            loss = best.value - chosen.value
+        else:
+            loss = best.value.mean - chosen.value.mean
+        rnd = observation.get("round") if isinstance(observation, dict) else None
+        out.append(Decision(i, mover, chosen, best, len(advice.options), loss, advice.exact,
+                            round=rnd if type(rnd) is int else None,
+                            ties=sum(o.best for o in advice.options), advice=advice))
+        if method is None:
+            method, objective = advice.method, advice.objective
+        if progress:
+            progress(len(out), len(todo))
+    return Review(match, out, method, objective, settings, partial)
+
+
+def _replay(match, stop: int | None = None):
+    """``(index, state before the action, mover)`` for the record's actions, on a fresh state (the
+    match's own state is left alone). The same state object is yielded each time, moved on after."""
+    state = match.game.new_initial_state()
+    actions = match.actions if stop is None else match.actions[:stop]
+    for i, action in enumerate(actions):
+        mover = state.current_player()
+        yield i, state, mover
+        state.apply_action(action)
+

@@ -1,15 +1,42 @@
 """A play session for front-ends: human seats, bot seats, and step-by-step progress (stdlib only).
 
-The widgets and Panel apps drive a ``PlaySession``; it never decides a rule itself, it asks the
-engine (``Match``/``State``) and reports what happened as log lines.
+The widgets, the Panel apps and ``spieltisch play`` drive a ``PlaySession``; it never decides a rule
+itself, it asks the engine (``Match``/``State``) and reports what happened as log lines. Whatever it
+hands to a bot, an advisor or a screen is an observation (``observation(seat)``, or the spectator's
+for the projector), never the state itself.
 """
 
 from __future__ import annotations
 
-from ..core.game import CHANCE, TERMINAL
+from ..core.errors import IllegalActionError
+from ..core.game import CHANCE, SPECTATOR, TERMINAL
 from ..core.match import Match
 from ..core.registry import make_bot
 from ..core.rng import Rng
+
+
+def action_visible(before, action, viewer, max_alternatives: int = 5000) -> bool:
+    """Whether ``viewer`` can tell which action (or chance outcome) was taken at ``before``: their
+    observation afterwards differs from the one every other possibility would have left. A log or
+    a terminal shows an action's text only then (a thrown die: yes; another player's drawn card: no).
+    ``before`` is left unchanged."""
+    if before.current_player() == CHANCE:
+        others = [a for a, _ in before.chance_outcomes()]
+    else:
+        others = before.legal_actions()
+    if len(others) > max_alternatives:
+        return False  # too many to compare: say less rather than too much
+    after = before.clone()
+    after._apply(action)
+    seen = after.observation(viewer)
+    for other in others:
+        if other == action and type(other) is type(action):
+            continue
+        alt = before.clone()
+        alt._apply(other)
+        if alt.observation(viewer) == seen:
+            return False
+    return True
 
 
 class PlaySession:
@@ -19,14 +46,40 @@ class PlaySession:
         self.bot_names = dict(bots or {})
         self.bots = {seat: make_bot(self.match.game, name) for seat, name in self.bot_names.items()}
         self.bot_rng = Rng(seed ^ 0x5EED)
-        self.log: list[tuple[int, str]] = []  # (who, text); who = CHANCE for chance events
+        # (who, text); who = CHANCE for chance events. The full story, for the record: a screen
+        # shows a line to a player only where ``action_visible`` says they could see it.
+        self.log: list[tuple[int, str]] = []
 
     @property
     def state(self):
         return self.match.state
 
+    @property
+    def game(self):
+        return self.match.game
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [p for p in range(self.match.game.num_players) if p not in self.bots]
+
     def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` (dice or cards) or ``TERMINAL``."""
         return self.match.current_player()
+
+    def chance_player(self) -> int | None:
+        """At a chance node, whose throw or draw it is (a front-end shows "player 2 throws"); None
+        elsewhere, and for events that belong to nobody."""
+        if self.match.current_player() != CHANCE:
+            return None
+        return self.match.state.chance_player()
+
+    def whose_turn(self) -> int | None:
+        """The seat whose turn it is: the player to act, or the one throwing at a chance node; None
+        when the game is over or the chance event is nobody's."""
+        p = self.match.current_player()
+        if p == CHANCE:
+            return self.chance_player()
+        return None if p == TERMINAL else p
 
     def is_over(self) -> bool:
         return self.match.current_player() == TERMINAL
@@ -37,6 +90,29 @@ class PlaySession:
 
     def legal_actions(self) -> list:
         return self.match.legal_actions() if self.waiting_for_human() else []
+
+    def observation(self, seat: int | None = SPECTATOR) -> dict:
+        """What ``seat`` may see (default: the spectator's public view)."""
+        return self.match.state.observation(seat)
+
+    def view(self, seat: int | None = SPECTATOR, lang: str = "en") -> str:
+        """``seat``'s observation as text (default: the projector's view)."""
+        return self.match.game.render_observation(self.observation(seat), lang)
+
+    def advise(self, seat: int | None = None, **settings):
+        """The advisor's ``Advice`` for ``seat`` (default: the seat to act), from its observation."""
+        if seat is None:
+            seat = self.match.current_player()
+        if seat < 0:
+            raise IllegalActionError("turn order", "no player decision is pending: nothing to advise on",
+                                     "gerade ist keine Entscheidung zu treffen: nichts zu raten", "Reihenfolge")
+        return self.match.game.advise(self.observation(seat), **settings)
+
+    def review(self, progress=None, **settings):
+        """``core.advice.review`` of the game so far (settings such as ``players``, ``n_rollouts``)."""
+        from ..core.advice import review
+
+        return review(self.match, progress, **settings)
 
     def step(self):
         """Advance by one chance event or one bot move; returns the action, or None if a human must act."""
@@ -75,5 +151,19 @@ class PlaySession:
         self.log.append((p, str(action)))
 
     def undo(self) -> None:
-        self.match.undo()
+        """Take back the last move of a human seat, with the bot moves and chance events after it
+        (taking back only a bot's reply would let the bot simply play again)."""
+        movers = self.match.movers
+        if not any(p >= 0 and p not in self.bots for p in movers):
+            raise IllegalActionError("undo", "there is no move of yours to take back",
+                                     "es gibt keinen eigenen Zug, der zurückgenommen werden kann", "Zurücknehmen")
+        while True:
+            cut = len(movers)
+            while movers[cut - 1] == CHANCE:
+                cut -= 1
+            undone = movers[cut - 1]
+            self.match.undo()
+            movers = self.match.movers
+            if undone not in self.bots:
+                break
         self.log.append((-9, "undo"))
