@@ -193,12 +193,23 @@ def started(side="A", players=1, throw=(3, 5)):
 
 
 def rejects(state, action, rule):
+    """``action`` is refused for ``rule``, in English and German, and the state stays as it was."""
     before = state.snapshot()
     with pytest.raises(IllegalActionError) as e:
         state.apply_action(action)
     assert e.value.rule == rule, str(e.value)
+    assert_bilingual(e.value)
     assert state.snapshot() == before
     return e.value
+
+
+def assert_bilingual(e: IllegalActionError):
+    """A refusal names its rule and says what is wrong in English and in German."""
+    assert e.rule and e.detail, str(e)
+    assert e.detail_de and e.detail_de != e.detail, e.rule
+    assert e.rule_de and e.rule_de != e.rule, e.rule
+    assert e.message("de") == f"{e.detail_de} (Regel: {e.rule_de})"
+    assert e.message("en") == str(e) == f"{e.detail} (rule: {e.rule})"
 
 
 F = lambda r, c: r * 6 + c  # noqa: E731
@@ -262,12 +273,14 @@ def test_field_names_are_column_letter_and_row_number():
     assert field_name(F(1, 0)) == "A2" and field_name(F(0, 1)) == "B1" and field_name(F(2, 3)) == "D3"
     names = [field_name(f) for f in range(36)]
     assert len(set(names)) == 36 and names == sorted(names, key=lambda n: (n[1], n[0]))  # reading order
-    text = started("A").render_sheet(0)
+    state = started("A")
+    text = state.game.render_sheet(state.observation(0), 0)
     assert "  A  B   C  D   E  F" in text and "\n 1 |" in text and "\n 6 |" in text and " 0 |" not in text
 
 
-def test_every_refusal_has_a_german_detail():
-    """Every rule ``why_illegal`` names comes with the detail in English (``str(e)``) and German."""
+def test_every_refusal_has_a_german_detail_and_rule_name():
+    """Every rule ``why_illegal`` names comes with the detail in English (``str(e)``) and German,
+    and with its German name."""
     state = started("A")
     refusals = [rejects(state, Place.make((0, 0), 3, (1, 0), 5), "pre-printed field")]
     state.apply_action(Place.make((1, 0), 3, (1, 1), 5))
@@ -291,10 +304,18 @@ def test_every_refusal_has_a_german_detail():
     refusals += [over.why_illegal(Place(1, 1, 2, 1)), rejects(over, Place(1, 1, 2, 1), "end of game")]
     assert [e.rule for e in refusals][-2:] == ["end of game", "end of game"]
     for e in refusals:
-        assert e.detail_de and e.detail_de != e.detail, e.rule
-        assert str(e) == f"{e.detail} (rule: {e.rule})"  # the English text as before
+        assert_bilingual(e)
         assert e.detail_in("de") == e.detail_de and e.detail_in("en") == e.detail
+        assert e.rule_in("de") == e.rule_de and e.rule_in("en") == e.rule
     by_rule = {e.rule: e for e in refusals}
+    assert {r: e.rule_de for r, e in by_rule.items()} == {
+        "pre-printed field": "vorgedruckte Felder", "free fields": "freie Felder",
+        "write the throw": "den Wurf eintragen", "one throw per round": "ein Wurf pro Runde",
+        "fields of the sheet": "Felder des Zettels", "two fields": "zwei Felder", "normal form": "Normalform",
+        "placement": "Eintrag", "bridge": "Brücke", "same colour": "gleiche Farbe", "throw first": "erst würfeln",
+        "two dice": "zwei Würfel", "end of game": "Spielende"}
+    assert by_rule["pre-printed field"].message("de") == ("in Feld A1 steht die vorgedruckte 5 "
+                                                          "(Regel: vorgedruckte Felder)")
     assert by_rule["pre-printed field"].detail == "field A1 has the pre-printed 5"
     assert by_rule["pre-printed field"].detail_de == "in Feld A1 steht die vorgedruckte 5"
     assert by_rule["free fields"].detail_de == "in Feld A2 steht schon eine 3"
@@ -345,7 +366,7 @@ def test_illegal_placements_change_nothing(seed, steps, side, f1, f2, v1, v2):
     else:
         with pytest.raises(IllegalActionError) as e:
             state.apply_action(action)
-        assert e.value.rule and e.value.detail_de  # the reason in English and German
+        assert_bilingual(e.value)  # the reason in English and German
         assert state.snapshot() == before
 
 
@@ -384,6 +405,9 @@ def test_layout_files_are_data_with_provenance():
 def test_action_text_and_json():
     a = Place.make((4, 4), 5, (2, 0), 3)
     assert str(a) == "3→A3, 5→E5"
+    assert a.label("de") == a.label("en") == "3→A3, 5→E5"  # fields named as on the sheet
+    assert Throw(4, 5).label("de") == "Wurf 4 und 5" and Throw(4, 5).label("en") == "throw 4 and 5"
+    assert str(Place(-1, 1, 1.5, 2)) == "1→-1, 2→1.5"  # a refused action can always be named
     assert a.to_json() == [[2, 0, 3], [4, 4, 5]]  # records keep row and column numbers
     assert Throw(3, 5).to_json() == [3, 5]
 
@@ -396,9 +420,59 @@ def test_observation_and_render():
     assert obs["sheets"][0]["fields"][0][0] == 5 and len(obs["sheets"]) == 2
     text = state.render()
     assert "[5]" in text and "+-------+-------+-------+" in text and "side A" in text
-    assert "Seite A" in state.render("de")
+    assert "Seite A" in state.render(lang="de")
+    assert text.endswith("Round 1/15, throw 3 and 5 (thrown by player 1): player 1 writes")
+    assert "Player 2 (you)" in state.render(1) and "(you)" not in text
     b = started("B")
-    assert " y " in b.render()
+    assert " y " in b.render() and str(b) == b.render()
+
+
+def test_render_reads_only_the_observation():
+    """The text is drawn from the observation and the layout alone: it follows a changed
+    observation, and a change to the state that the observation does not carry is not in it."""
+    state = started("A", players=2)
+    obs = state.observation(None)
+    assert state.game.render_observation(obs, "de") == state.render(lang="de")
+    obs["sheets"][1]["score"] = 99
+    assert "Summe: 99" in state.game.render_observation(obs, "de")
+    state.sheets[0][6] = 4  # not in obs: the rendering of obs does not show it
+    assert state.game.render_observation(state.observation(None), "en") != state.game.render_observation(obs, "en")
+
+
+def test_spectator_sees_all_sheets_and_the_throw():
+    """Everything in Tüfteln is public except the throws to come: the spectator's view is every
+    player's view with ``player`` None."""
+    state = started("A", players=3, throw=(2, 6))
+    state.apply_action(state.legal_actions()[0])
+    spectator = state.observation(None)
+    assert spectator["player"] is None and spectator["throw"] == [2, 6]
+    for p in range(3):
+        assert {**state.observation(p), "player": None} == spectator
+    assert "(you)" not in state.render() and "player 2 writes" in state.render()
+    with pytest.raises(ValueError):
+        state.observation(3)
+
+
+def test_the_thrower_rotates_clockwise():
+    """Round r (0-based) is thrown by player r mod n: the chance node belongs to that player, and
+    the observation names the thrower of the throw being written."""
+    state = Tuefteln(3).new_initial_state()
+    throwers, seen = [], []
+    rng = Rng(5)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            throwers.append(state.chance_player())
+            assert state.observation(None)["thrower"] == throwers[-1]
+            state.apply_action(state.sample_chance(rng))
+        else:
+            assert state.chance_player() is None
+            seen.append(state.observation(state.current_player())["thrower"])
+            state.apply_action(state.legal_actions()[0])
+    assert throwers == [r % 3 for r in range(15)]
+    assert seen == [r % 3 for r in range(15) for _ in range(3)]
+    assert state.chance_player() is None and state.observation(0)["thrower"] is None
+    assert Tuefteln(1).new_initial_state().chance_player() == 0
+    assert "Runde 1/15: Spieler 1 würfelt" in Tuefteln(2).new_initial_state().render(lang="de")
 
 
 def test_records_replay(registered):
@@ -507,3 +581,33 @@ def test_advise_reports_progress_and_the_same_results():
     total = len(state.legal_actions())
     assert calls == [(k, total) for k in range(1, total + 1)]
     assert with_progress == without
+
+
+# --- the view ---------------------------------------------------------------------------------------
+
+def test_view_draws_a_sheet_from_the_observation():
+    """The game's view needs the observation only: the written numbers and the observation's square
+    categories (which follow the descending-straights option) are on the picture."""
+    import xml.dom.minidom
+
+    from spieltisch.games.tuefteln import view
+
+    assert Tuefteln.view == "spieltisch.games.tuefteln.view"
+    game = Tuefteln(2, {"side": "A", "descending_straights": True})
+    state = game.new_initial_state()
+    # square 1 becomes 5 4 / 2 3: clockwise 5-4-3-2, a straight only with descending straights
+    state.apply_action(Throw(4, 6))
+    for p in range(2):
+        state.apply_action(Place.make((0, 1), 4, (0, 2), 6))  # the bridge B1–C1
+    state.apply_action(Throw(2, 3))
+    state.apply_action(Place.make((1, 0), 2, (1, 1), 3))  # A2, B2
+    spectator = state.observation(None)
+    text = view.observation_svg(spectator, 0, lang="en")
+    xml.dom.minidom.parseString(text)
+    assert view.observation_fields(spectator, 0)[:8] == [5, 4, 6, 0, 0, 0, 2, 3]
+    cats = [sq["category"] for sq in spectator["sheets"][0]["squares"]]
+    assert text == view.sheet_svg("A", view.observation_fields(spectator, 0), cats, lang="en")
+    assert view.observation_svg(state.observation(1), lang="en") == view.observation_svg(spectator, 1, lang="en")
+    assert cats[0] == "straight" and ">straight 6<" in text and ">Mix 1<" not in text
+    # the same numbers without the option's categories would be drawn as a mix
+    assert ">Mix 1<" in view.sheet_svg("A", view.observation_fields(spectator, 0), lang="en")

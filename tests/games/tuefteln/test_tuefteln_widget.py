@@ -10,8 +10,9 @@ from spieltisch.core.errors import IllegalActionError  # noqa: E402
 from spieltisch.core.registry import make_bot  # noqa: E402
 from spieltisch.core.rng import Rng  # noqa: E402
 from spieltisch.games.tuefteln import Place, scoring  # noqa: E402
-from spieltisch.ui.tuefteln_svg import sheet_svg  # noqa: E402
+from spieltisch.games.tuefteln.view import sheet_svg  # noqa: E402
 from spieltisch.ui.widgets import TueftelnApp  # noqa: E402
+from spieltisch.ui.widgets.tuefteln import MARK_TIES  # noqa: E402
 
 
 def free_white(app):
@@ -110,12 +111,14 @@ def test_refused_click_shows_the_rules_reason_and_changes_nothing(side):
     assert err.rule == ("bridge" if side == "A" else "same colour")
     assert err.detail in app.message.value
     assert snapshot(app) == before
-    # German: the rule in German, the engine's words beside it in German too
+    # German: the engine's German rule name, its words beside it in German too
     app.lang_toggle.value = "de"
     app.click(first) if app.selected is None else None
     app.click(second)
-    assert "Nicht erlaubt" in app.message.value and app.last_refusal.detail_de in app.message.value
-    assert err.detail not in app.message.value
+    refusal = app.last_refusal
+    assert f"Nicht erlaubt (Regel: {refusal.rule_de})." in app.message.value
+    assert refusal.detail_de in app.message.value
+    assert err.detail not in app.message.value and err.rule not in app.message.value
     assert snapshot(app) == before
 
 
@@ -127,7 +130,7 @@ def test_refusal_detail_in_the_screens_language(lang):
     assert err.rule == "pre-printed field"
     msg = app.message.value
     if lang == "de":
-        assert "Nicht erlaubt: Vorgedruckte Felder bleiben, wie sie sind." in msg
+        assert "Nicht erlaubt (Regel: vorgedruckte Felder)." in msg
         assert "in Feld A1 steht die vorgedruckte 5" in msg and "has the pre-printed" not in msg
     else:
         assert "Not allowed (rule: pre-printed field)." in msg
@@ -142,25 +145,12 @@ def test_refusal_detail_in_the_screens_language(lang):
     assert want in app.message.value
 
 
-def test_a_refusal_without_german_detail_shows_the_english_one():
+def test_a_refusal_without_german_shows_the_english_words():
     app = TueftelnApp(lang="de", seed=9)
     app._show_refusal(IllegalActionError("legal moves", "only in English"))
-    assert "only in English" in app.message.value and "Nur erlaubte Züge" in app.message.value
-
-
-def test_german_wording_for_every_rule_the_engine_names():
-    """Every rule name ``why_illegal`` can return (read from its source) has a German sentence."""
-    import inspect
-
-    from spieltisch.core.game import State
-    from spieltisch.games.tuefteln.engine import TueftelnState
-    from spieltisch.ui.widgets.tuefteln import RULES_DE
-
-    source = inspect.getsource(TueftelnState.why_illegal) + inspect.getsource(State.why_illegal)
-    rules = set(re.findall(r'(?:no|IllegalActionError)\(\s*"([^"]+)"', source))
-    assert {"throw first", "one throw per round", "normal form", "fields of the sheet", "placement",
-            "two dice", "bridge", "same colour", "legal moves"} <= rules
-    assert rules <= set(RULES_DE), rules - set(RULES_DE)
+    assert "Nicht erlaubt (Regel: legal moves)." in app.message.value and "only in English" in app.message.value
+    app._show_refusal(IllegalActionError("legal moves", "only in English", "nur auf Deutsch", "erlaubte Züge"))
+    assert "Nicht erlaubt (Regel: erlaubte Züge)." in app.message.value and "nur auf Deutsch" in app.message.value
 
 
 def test_field_names_on_the_sheets_edges_and_in_messages():
@@ -191,6 +181,22 @@ def test_bots_write_the_same_throw_on_their_own_sheets():
         assert f"sp-bot-{p}" in app.bots_html.value
     # every record action replays: the bots' moves are legal engine moves on the shared throw
     assert app.session.match.actions[1] == Place.make(f1, a, f2, b)
+
+
+def test_the_throw_names_its_thrower_and_bot_sheets_come_from_the_observation():
+    from spieltisch.games.tuefteln.view import observation_svg
+
+    app = TueftelnApp(players=3, bots="greedy", lang="en", seed=5)
+    assert "thrown by you" in app.throw_html.value  # round 1 is thrown by seat 0, then clockwise
+    for thrower in ("Bot 1 (greedy)", "Bot 2 (greedy)", "you"):
+        f1, f2 = free_white(app)[:2]
+        app.click(f1), app.click(f2)
+        assert f"thrown by {thrower}" in app.throw_html.value
+    obs = app.state.observation(0)
+    last = app.last_bot_places[2]
+    assert observation_svg(obs, 2, cell=22, lang="en", highlight=(last.f1, last.f2),
+                           title=f"Bot 2 (greedy): {obs['sheets'][2]['score']}", note=False) in app.bots_html.value
+    assert "thrown by" not in TueftelnApp(players=1, lang="en", seed=5).throw_html.value
 
 
 def play_out(app, bot="greedy", seed=3):
@@ -257,22 +263,57 @@ def test_advisor_lists_every_legal_action_best_first():
     app.click(f[0]), app.click(f[1])
     advice = app.run_advisor(2)
     legal = app.state.legal_actions()
-    means = [d["mean"] for d in advice]
+    means = [o.value.mean for o in advice.options]
     assert means == sorted(means, reverse=True)
-    assert sorted(d["action"] for d in advice) == sorted(legal)
-    assert all(d["ci95"][0] <= d["mean"] <= d["ci95"][1] for d in advice)
+    assert sorted(o.action for o in advice.options) == sorted(legal)
+    assert all(o.value.lo <= o.value.mean <= o.value.hi for o in advice.options)
     html = app.advisor_html.value
-    assert advice[0]["text"] in html and str(len(legal)) in html
-    best = advice[0]["action"]
-    assert "2e7d32" in button(app, best.f1).layout.border
+    assert advice.options[0].label["de"] in html and str(len(legal)) in html
+    # ties are shown as ties: every option the advisor marks best is highlighted, with rank 1; the
+    # fields of all of them get the green border, or, when too many tie, none does
+    best = [o for o in advice.options if o.best]
+    assert html.count("class='sp-advice-best'") == len(best)
+    if len(best) > 1:
+        assert f"Die ersten {len(best)} (grün)" in html
+    marked = {f for o in best for f in (o.action.f1, o.action.f2)} if len(best) <= MARK_TIES else set()
+    for g in range(36):
+        assert ("2e7d32" in button(app, g).layout.border) == (g in marked)
     # the advised move is playable as is
-    app.play_action(best)
-    assert app.state.sheets[0][best.f1] == best.v1
+    top = advice.options[0].action
+    app.play_action(top)
+    assert app.state.sheets[0][top.f1] == top.v1
+
+
+def test_advisor_marks_a_lone_best_and_few_ties_on_the_sheet():
+    from spieltisch.core.advice import Estimate, make_advice
+
+    app = TueftelnApp(side="A", lang="en", seed=3)
+    legal = app.state.legal_actions()
+    wide, narrow = Estimate(30.0, 29.0, 31.0, 9), Estimate(20.0, 19.5, 20.5, 9)
+    for tied in (1, 2, MARK_TIES + 1):
+        valued = [(a, wide if i < tied else narrow) for i, a in enumerate(legal)]
+        app.advice = make_advice(valued, method={"de": "m", "en": "m"}, objective={"de": "o", "en": "o"})
+        app.advice_method = (2, "greedy")
+        app.refresh()
+        marked = {g for g in range(36) if "2e7d32" in button(app, g).layout.border}
+        want = {f for a in legal[:tied] for f in (a.f1, a.f2)} if tied <= MARK_TIES else set()
+        assert marked == want
+        html = app.advisor_html.value
+        assert html.count("class='sp-advice-best'") == tied
+        assert ("stands apart" in html) == (tied == 1)
+        assert ("none of them is marked" in html) == (tied > MARK_TIES)
+
+
+def test_advisor_reads_the_observation_like_the_game_advisor():
+    """The widget's advice is the game's advice on seat 0's observation, with the same settings."""
+    app = TueftelnApp(side="A", players=2, bots="greedy", lang="en", seed=3)
+    advice = app.run_advisor(2)
+    same = app.state.game.advise(app.state.observation(0), n_rollouts=2, seed=app.seed % (2 ** 32))
+    assert advice == same and not advice.exact
+    assert advice.method["en"] in app.advisor_html.value
 
 
 def test_advisor_shows_progress_and_is_disabled_while_it_runs():
-    from spieltisch.games.tuefteln import analysis
-
     app = TueftelnApp(side="B", lang="en", seed=13)
     total = len(app.state.legal_actions())
     seen = []
@@ -290,7 +331,8 @@ def test_advisor_shows_progress_and_is_disabled_while_it_runs():
     # afterwards: hidden again, the button usable, the advice the same as without a progress display
     assert app.advisor_progress.layout.display == "none" and app.advisor_status.value == ""
     assert not app.advise_button.disabled
-    plain = analysis.advise(app.state, 0, n_rollouts=app.rollouts.value, seed=app.seed % (2 ** 32))
+    plain = app.state.game.advise(app.state.observation(0), n_rollouts=app.rollouts.value,
+                                  seed=app.seed % (2 ** 32))
     assert app.advice == plain
     # a click queued while it ran (delivered afterwards) does not compute the same advice again
     first, steps = app.advice, len(seen)
@@ -300,6 +342,13 @@ def test_advisor_shows_progress_and_is_disabled_while_it_runs():
     app.rollouts.value = 2 if app.rollouts.value != 2 else 4
     app.advise_button.click()
     assert app.advice is not first and len(seen) > steps
+
+
+def test_no_advice_after_the_game():
+    app = TueftelnApp(seed=21)
+    play_out(app)
+    assert app.run_advisor(2) is None and app.advice is None
+    assert "no throw to write now" in app.advisor_html.value or "kein Wurf einzutragen" in app.advisor_html.value
 
 
 def test_sheet_svg_is_well_formed_and_marks_reconstruction():

@@ -14,7 +14,7 @@ from importlib import resources
 from itertools import combinations
 from typing import NamedTuple
 
-from ...core.errors import IllegalActionError
+from ...core.errors import IllegalActionError, SpieltischError
 from ...core.game import CHANCE, TERMINAL, Game, State
 from ...core.options import OptionSpec
 from . import scoring
@@ -49,6 +49,11 @@ class Throw(NamedTuple):
     def __str__(self):
         return f"🎲 {self.first} {self.second}"
 
+    def label(self, lang: str = "en") -> str:
+        if lang == "de":
+            return f"Wurf {self.first} und {self.second}"
+        return f"throw {self.first} and {self.second}"
+
     def to_json(self):
         return [self.first, self.second]
 
@@ -74,10 +79,19 @@ class Place(NamedTuple):
         return Place(fb, value_b, fa, value_a)
 
     def __str__(self):
-        return f"{self.v1}→{field_name(self.f1)}, {self.v2}→{field_name(self.f2)}"
+        return f"{self.v1}→{_field_text(self.f1)}, {self.v2}→{_field_text(self.f2)}"
+
+    def label(self, lang: str = "en") -> str:
+        """"5→F1, 4→A3": number → field, fields named as on the sheet; the same in both languages."""
+        return str(self)
 
     def to_json(self):
         return [[self.f1 // SIZE, self.f1 % SIZE, self.v1], [self.f2 // SIZE, self.f2 % SIZE, self.v2]]
+
+
+def _field_text(f) -> str:
+    # a refused action is named too, and its fields may be anything
+    return field_name(f) if type(f) is int and 0 <= f < FIELDS else repr(f)
 
 
 def _field_index(field) -> int:
@@ -242,6 +256,75 @@ class Tuefteln(Game):
         self.descending = self.options["descending_straights"]
         self.table = scoring.category_table(self.descending)
 
+    # --- text (from an observation and the layout only) ---------------------------------------------
+    def render_observation(self, observation: dict, lang: str = "en") -> str:
+        """Every sheet, then one line: the round, the throw, who threw it and who writes."""
+        sheets = "\n\n".join(self.render_sheet(observation, p, lang) for p in range(len(observation["sheets"])))
+        return sheets + "\n" + self._status(observation, lang)
+
+    def _status(self, obs: dict, lang: str) -> str:
+        de = lang == "de"
+        rounds = obs["rounds"]
+        if obs["terminal"]:
+            scores = ", ".join(str(s["score"]) for s in obs["sheets"])
+            return ("Ende. Punkte: " if de else "Game over. Scores: ") + scores
+        thrower = obs["thrower"] + 1
+        if obs["throw"] is None:
+            return (f"Runde {obs['round'] + 1}/{rounds}: Spieler {thrower} würfelt" if de
+                    else f"Round {obs['round'] + 1}/{rounds}: player {thrower} throws the dice next")
+        a, b = obs["throw"]
+        writer = obs["to_move"] + 1
+        return (f"Runde {obs['round']}/{rounds}, Wurf {a} und {b} (Würfler: Spieler {thrower}): "
+                f"Spieler {writer} trägt ein" if de
+                else f"Round {obs['round']}/{rounds}, throw {a} and {b} (thrown by player {thrower}): "
+                     f"player {writer} writes")
+
+    def render_sheet(self, observation: dict, player: int, lang: str = "en") -> str:
+        """``player``'s sheet in ``observation`` as text: [n] pre-printed, n written; empty fields
+        show their kind (· white; a–g bridge letters on side A; y r g u v colours on side B)."""
+        layout = self.layout
+        seen = observation["sheets"][player]
+        sheet = [v for row in seen["fields"] for v in row]
+        cats = [sq["category"] for sq in seen["squares"]]
+        labels = scoring.LABELS.get(lang, scoring.LABELS["en"])
+
+        def mark(f):
+            if layout.placement == "white_or_bridge":
+                b = layout.bridge_of[f]
+                return "·" if b is None else "abcdefghijklmnop"[b]
+            return layout.kind[f].lower()
+
+        def cell(f):
+            if layout.printed[f]:
+                return f"[{layout.printed[f]}]"
+            if sheet[f]:
+                m = mark(f)
+                return f" {sheet[f]}{' ' if m == '·' else m}"
+            return f" {mark(f)} "
+
+        border = "+" + "+".join(["-" * 7] * 3) + "+"
+        head = ("Spieler" if lang == "de" else "Player") + f" {player + 1}"
+        if observation["player"] == player:
+            head += " (du)" if lang == "de" else " (you)"
+        head += " — " + ("Seite" if lang == "de" else "side") + f" {layout.side}"
+        lines = [head, "    " + "".join(f" {column_name(c)} " + (" " if c % 2 else "") for c in range(SIZE)),
+                 "   " + border]
+        for r in range(SIZE):
+            row = "".join(cell(r * SIZE + c) + ("|" if c % 2 else "") for c in range(SIZE))
+            note = ""
+            if r % 2:
+                parts = []
+                for sq in range(3 * (r // 2), 3 * (r // 2) + 3):
+                    c = cats[sq]
+                    parts.append("…" if c is None else f"{labels[c]} {scoring.POINTS[c]}")
+                note = "   " + " | ".join(parts)
+            lines.append(f" {row_name(r)} |" + row + note)
+            if r % 2:
+                lines.append("   " + border)
+        lines.append(("Bonus 7, " if seen["bonus"] else "") + ("Summe" if lang == "de" else "total")
+                     + f": {seen['score']}")
+        return "\n".join(lines)
+
 
 class TueftelnState(State):
     def __init__(self, game: Tuefteln):
@@ -297,7 +380,7 @@ class TueftelnState(State):
     def apply_action(self, action) -> None:
         if self.current_player() == TERMINAL:
             raise IllegalActionError("end of game", f"the game is over; {action!s} cannot be played",
-                                     f"das Spiel ist vorbei; {action!s} geht nicht mehr")
+                                     f"das Spiel ist vorbei; {action!s} geht nicht mehr", "Spielende")
         if not self.is_legal(action):
             raise self.why_illegal(action)
         self._apply(action)
@@ -332,7 +415,19 @@ class TueftelnState(State):
     def scores(self) -> list:
         return [scoring.total(self.square_categories(p))[0] for p in range(self.num_players)]
 
-    def observation(self, player: int) -> dict:
+    def chance_player(self) -> int | None:
+        """The thrower of the coming throw: round r (0-based) is thrown by player r mod n, so the
+        dice go round clockwise ("Der Würfler wechselt nach jeder Runde im Uhrzeigersinn")."""
+        if self.throw is None and self.rounds_done < self.game.layout.rounds:
+            return self.rounds_done % self.num_players
+        return None
+
+    def observation(self, player: int | None) -> dict:
+        """Everything on the table is public: every sheet, the throw, whose turn it is. Only the
+        throws to come are unknown, so every viewer, the spectator (None) included, sees the same
+        apart from ``player``."""
+        if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
+            raise SpieltischError(f"no player {player!r} in a game of {self.num_players} players")
         sheets = []
         for p in range(self.num_players):
             cats = self.square_categories(p)
@@ -345,6 +440,12 @@ class TueftelnState(State):
                 "score": points,
             })
         cp = self.current_player()
+        if cp == CHANCE:
+            thrower = self.chance_player()
+        elif cp == TERMINAL:
+            thrower = None
+        else:  # the throw being written was made by the player of its round
+            thrower = (self.rounds_done - 1) % self.num_players
         return {
             "game": self.game.id,
             "side": self.options["side"],
@@ -353,6 +454,7 @@ class TueftelnState(State):
             "round": self.rounds_done,
             "rounds": self.game.layout.rounds,
             "throw": None if self.throw is None else self.throw.to_json(),
+            "thrower": thrower,
             "to_move": cp if cp >= 0 else None,
             "terminal": cp == TERMINAL,
             "sheets": sheets,
@@ -363,46 +465,50 @@ class TueftelnState(State):
         """The rule ``action`` breaks, with the detail in English and in German."""
         layout = self.game.layout
 
-        def no(rule, en, de):
-            return IllegalActionError(rule, en, de)
+        # each refusal: the rule's English name, the detail in English, the detail in German, the
+        # rule's German name
+        def no(rule, en, de, rule_de):
+            return IllegalActionError(rule, en, de, rule_de)
 
         if self.current_player() == TERMINAL:
-            return no("end of game", "the game is over", "das Spiel ist vorbei")
+            return no("end of game", "the game is over", "das Spiel ist vorbei", "Spielende")
         if self.throw is None:
             if isinstance(action, Place):
                 return no("throw first", "the dice must be thrown before anyone writes",
-                          "erst wird gewürfelt, dann eingetragen")
+                          "erst wird gewürfelt, dann eingetragen", "erst würfeln")
             return no("two dice", f"{action!r} is not a throw of two dice",
-                      f"{action!r} ist kein Wurf mit zwei Würfeln")
+                      f"{action!r} ist kein Wurf mit zwei Würfeln", "zwei Würfel")
         if isinstance(action, Throw):
             a, b, p = self.throw.first, self.throw.second, self.turn + 1
             return no("one throw per round", f"the dice show {a} and {b}; player {p} must write them first",
-                      f"die Würfel zeigen {a} und {b}; erst muss Spieler {p} sie eintragen")
+                      f"die Würfel zeigen {a} und {b}; erst muss Spieler {p} sie eintragen",
+                      "ein Wurf pro Runde")
         if not isinstance(action, Place):
             return no("placement", f"{action!r} is not a placement of two numbers",
-                      f"{action!r} ist kein Eintrag von zwei Zahlen")
+                      f"{action!r} ist kein Eintrag von zwei Zahlen", "Eintrag")
         f1, v1, f2, v2 = action
         a, b = self.throw
         if type(v1) is not int or type(v2) is not int or sorted((v1, v2)) != sorted((a, b)):
-            return no("write the throw", f"the dice show {a} and {b}; {v1} and {v2} cannot be written",
-                      f"die Würfel zeigen {a} und {b}; {v1} und {v2} können nicht eingetragen werden")
+            return no("write the throw", f"the dice show {a} and {b}; {v1!r} and {v2!r} cannot be written",
+                      f"die Würfel zeigen {a} und {b}; {v1!r} und {v2!r} können nicht eingetragen werden",
+                      "den Wurf eintragen")
         for f in (f1, f2):
             if type(f) is not int or not 0 <= f < FIELDS:
                 return no("fields of the sheet", f"{f!r} is not a field of the 6×6 sheet",
-                          f"{f!r} ist kein Feld des 6×6-Zettels")
+                          f"{f!r} ist kein Feld des 6×6-Zettels", "Felder des Zettels")
         if f1 == f2:
             return no("two fields", "the two numbers go into two different fields",
-                      "die beiden Zahlen kommen in zwei verschiedene Felder")
+                      "die beiden Zahlen kommen in zwei verschiedene Felder", "zwei Felder")
         sheet, free = self.sheets[self.turn], self.free[self.turn]
         for f in (f1, f2):
             name = field_name(f)
             if layout.printed[f]:
                 n = layout.printed[f]
                 return no("pre-printed field", f"field {name} has the pre-printed {n}",
-                          f"in Feld {name} steht die vorgedruckte {n}")
+                          f"in Feld {name} steht die vorgedruckte {n}", "vorgedruckte Felder")
             if not free >> f & 1:
                 return no("free fields", f"field {name} already holds a {sheet[f]}",
-                          f"in Feld {name} steht schon eine {sheet[f]}")
+                          f"in Feld {name} steht schon eine {sheet[f]}", "freie Felder")
         if layout.placement == "white_or_bridge":
             k1, k2 = layout.kind[f1], layout.kind[f2]
             if k1 == "B" or k2 == "B":
@@ -412,81 +518,20 @@ class TueftelnState(State):
                     nb, np = field_name(blue), field_name(partner)
                     return no("bridge", f"blue field {nb} may only be filled together with its "
                                         f"bridge partner {np}",
-                              f"das blaue Feld {nb} wird nur zusammen mit seinem Brückenpartner {np} beschrieben")
+                              f"das blaue Feld {nb} wird nur zusammen mit seinem Brückenpartner {np} beschrieben",
+                              "Brücke")
         elif layout.group_of[f1] != layout.group_of[f2]:
             n1, n2 = field_name(f1), field_name(f2)
             c1, c2 = (layout.kinds[layout.kind[f]]["en"] for f in (f1, f2))
             d1, d2 = (layout.kinds[layout.kind[f]]["de"] for f in (f1, f2))
             return no("same colour", f"fields {n1} ({c1}) and {n2} ({c2}) are not of the same colour",
-                      f"die Felder {n1} ({d1}) und {n2} ({d2}) haben nicht dieselbe Farbe")
+                      f"die Felder {n1} ({d1}) und {n2} ({d2}) haben nicht dieselbe Farbe", "gleiche Farbe")
         if f1 > f2:
             place = Place.make(f1, v1, f2, v2)
             return no("normal form", f"write it as {place!s} (fields in reading order; use Place.make)",
-                      f"richtig geschrieben: {place!s} (Felder in Lesereihenfolge; Place.make ordnet sie)")
+                      f"richtig geschrieben: {place!s} (Felder in Lesereihenfolge; Place.make ordnet sie)",
+                      "Normalform")
         return super().why_illegal(action)  # "legal moves": the base class lists what is allowed
-
-    # --- text --------------------------------------------------------------------------------
-    def render(self, lang: str = "en") -> str:
-        return "\n\n".join(self.render_sheet(p, lang) for p in range(self.num_players)) + "\n" + self._status(lang)
-
-    def _status(self, lang):
-        de = lang == "de"
-        rounds = self.game.layout.rounds
-        if self.is_terminal():
-            s = self.scores()
-            return ("Ende. Punkte: " if de else "Game over. Scores: ") + ", ".join(map(str, s))
-        if self.throw is None:
-            return (f"Runde {self.rounds_done + 1}/{rounds}: es wird gewürfelt" if de
-                    else f"Round {self.rounds_done + 1}/{rounds}: the dice are thrown next")
-        a, b = self.throw
-        return (f"Runde {self.rounds_done}/{rounds}, Wurf {a} und {b}: Spieler {self.turn + 1} trägt ein" if de
-                else f"Round {self.rounds_done}/{rounds}, throw {a} and {b}: player {self.turn + 1} writes")
-
-    def render_sheet(self, player: int, lang: str = "en") -> str:
-        """The sheet as text: [n] pre-printed, n written; empty fields show their kind
-        (· white; a–g bridge letters on side A; y r g u v colours on side B)."""
-        layout = self.game.layout
-        sheet = self.sheets[player]
-        cats = self.square_categories(player)
-        labels = scoring.LABELS.get(lang, scoring.LABELS["en"])
-
-        def mark(f):
-            if layout.placement == "white_or_bridge":
-                b = layout.bridge_of[f]
-                return "·" if b is None else "abcdefghijklmnop"[b]
-            return layout.kind[f].lower()
-
-        def cell(f):
-            if layout.printed[f]:
-                return f"[{layout.printed[f]}]"
-            if sheet[f]:
-                m = mark(f)
-                return f" {sheet[f]}{' ' if m == '·' else m}"
-            return f" {mark(f)} "
-
-        border = "+" + "+".join(["-" * 7] * 3) + "+"
-        head = ("Spieler" if lang == "de" else "Player") + f" {player + 1} — " + \
-               ("Seite" if lang == "de" else "side") + f" {layout.side}"
-        lines = [head, "    " + "".join(f" {column_name(c)} " + (" " if c % 2 else "") for c in range(SIZE)),
-                 "   " + border]
-        for r in range(SIZE):
-            row = "".join(cell(r * SIZE + c) + ("|" if c % 2 else "") for c in range(SIZE))
-            note = ""
-            if r % 2:
-                parts = []
-                for sq in range(3 * (r // 2), 3 * (r // 2) + 3):
-                    c = cats[sq]
-                    parts.append("…" if c is None else f"{labels[c]} {scoring.POINTS[c]}")
-                note = "   " + " | ".join(parts)
-            lines.append(f" {row_name(r)} |" + row + note)
-            if r % 2:
-                lines.append("   " + border)
-        points, bonus = scoring.total(cats)
-        lines.append(("Bonus 7, " if bonus else "") + ("Summe" if lang == "de" else "total") + f": {points}")
-        return "\n".join(lines)
-
-    def __str__(self):
-        return self.render()
 
 
 Tuefteln.state_class = TueftelnState

@@ -5,8 +5,10 @@ sheets. A click on a field selects it; the second click writes the throw: the fi
 gets the die shown first (the swap button changes the order). A bridge field needs no second click:
 when the engine allows only one partner field, that one is taken. Which placements are legal is
 always the engine's answer (``legal_actions`` / ``apply_action``); a refused one shows the rule the
-engine names, with the engine's detail in the screen's language, and changes nothing. Fields are
-named as the engine names them ("A1" top left): column letters above the sheet, row numbers beside it.
+engine names and its detail, both in the screen's language, and changes nothing. Fields are named as
+the engine names them ("A1" top left): column letters above the sheet, row numbers beside it. What the
+screen shows (the sheets of the bots included) is read from seat 0's observation; the advisor gets
+that observation too.
 """
 
 from __future__ import annotations
@@ -16,38 +18,21 @@ from html import escape
 
 import ipywidgets as W
 
+from ...core.advice import Advice
 from ...core.errors import IllegalActionError
 from ...games.tuefteln import scoring
 from ...games.tuefteln.engine import SIZE, Place, column_name, field_name, row_name
+from ...games.tuefteln.view import COLOURS, PEN, PRINTED, bridge_arrow, observation_fields, observation_svg, \
+    square_label
 from .. import svg
 from ..session import PlaySession
-from ..tuefteln_svg import BLUE, COLOURS, PEN, PRINTED, bridge_arrow, sheet_svg, square_label
 from .common import SHOWN, language_toggle, score_table_html, t
 
 CELL = 46
 EDGE = 20  # width of the row numbers left of the sheet, height of the column letters above it
 SELECTED = "#ffd54f"
 ADVISED = "3px solid #2e7d32"
-
-# German wording for every rule the engine names (the engine's detail below it comes in the screen's
-# language: ``IllegalActionError.detail_in``)
-RULES_DE = {
-    "pre-printed field": "Vorgedruckte Felder bleiben, wie sie sind.",
-    "free fields": "In ein beschriebenes Feld darf nichts mehr eingetragen werden.",
-    "bridge": "Blaue Felder nur zusammen mit ihrem verbundenen Partner (Brücke) beschreiben.",
-    "same colour": "Beide Zahlen kommen in zwei Felder derselben Farbe.",
-    "two fields": "Die beiden Zahlen kommen in zwei verschiedene Felder.",
-    "end of game": "Das Spiel ist vorbei.",
-    "write the throw": "Es werden genau die beiden gewürfelten Zahlen eingetragen.",
-    "throw first": "Zuerst wird gewürfelt, dann eingetragen.",
-    "one throw per round": "Pro Runde gibt es einen Wurf; alle tragen ihn ein, bevor neu gewürfelt wird.",
-    "two dice": "Ein Wurf sind zwei Würfel mit je 1 bis 6 Augen.",
-    "placement": "Ein Zug trägt die beiden gewürfelten Zahlen in zwei Felder ein.",
-    "fields of the sheet": "Eingetragen wird nur in die 36 Felder des Zettels.",
-    "normal form": "Ein Eintrag nennt seine beiden Felder in Lesereihenfolge.",
-    "legal moves": "Nur erlaubte Züge können gespielt werden.",
-}
-
+MARK_TIES = 3  # at most this many tied best placements are marked on the sheet
 
 def _kind_name(layout, f: int, lang: str) -> str:
     if layout.printed[f]:
@@ -73,7 +58,7 @@ class TueftelnApp(W.VBox):
         self.options = dict(options or {})
         self.options["side"] = side
         self.lang = lang
-        self.advice: list[dict] | None = None
+        self.advice: Advice | None = None
         self.message_text = ""
 
         self.lang_toggle = language_toggle(lang)
@@ -199,6 +184,10 @@ class TueftelnApp(W.VBox):
     def layout_data(self):
         return self.session.match.game.layout
 
+    def observation(self) -> dict:
+        """What the human on seat 0 sees: everything this screen shows comes from here."""
+        return self.state.observation(0)
+
     def _advance(self) -> None:
         """Let chance and the bots act until the human must write (or the game is over)."""
         self.session.run_until_human()
@@ -212,7 +201,7 @@ class TueftelnApp(W.VBox):
 
     def order(self) -> tuple[int, int]:
         """The current throw in the order the clicks take it: (first click's number, second's)."""
-        a, b = self.state.throw
+        a, b = self.observation()["throw"]
         return (a, b) if self.first_die == 0 else (b, a)
 
     def swap(self) -> None:
@@ -260,7 +249,7 @@ class TueftelnApp(W.VBox):
         self.selected = None
         self.first_die = 0
         self.advice = None
-        done = self.state.rounds_done
+        done = self.observation()["round"]
         self._advance()
         if self.session.is_over():
             self._say(self._final_words(), "done")
@@ -274,10 +263,8 @@ class TueftelnApp(W.VBox):
 
     def _show_refusal(self, e: IllegalActionError) -> None:
         self.last_refusal = e
-        if self.lang == "de":
-            text = f"Nicht erlaubt: {RULES_DE.get(e.rule, e.rule)}"
-        else:
-            text = f"Not allowed (rule: {e.rule})."
+        rule = e.rule_in(self.lang)
+        text = t(self.lang, f"Nicht erlaubt (Regel: {rule}).", f"Not allowed (rule: {rule}).")
         self._say(text, "refused", detail=e.detail_in(self.lang))
         self.refresh()
 
@@ -290,7 +277,7 @@ class TueftelnApp(W.VBox):
 
     # --- scores --------------------------------------------------------------------------------
     def score(self, player: int = 0) -> int:
-        return self.state.scores()[player]
+        return self.observation()["sheets"][player]["score"]
 
     def rating(self, player: int = 0) -> dict:
         return scoring.rating(self.score(player))
@@ -313,8 +300,9 @@ class TueftelnApp(W.VBox):
 
     def score_rows(self, player: int = 0) -> list[list]:
         """The scoring table as on the sheet: label, count, points each, subtotal; bonus; total."""
-        cats = self.state.square_categories(player)
-        points, bonus = scoring.total(cats)
+        seen = self.observation()["sheets"][player]
+        cats = [sq["category"] for sq in seen["squares"]]
+        points, bonus = seen["score"], seen["bonus"]
         labels = scoring.LABELS[self.lang]
         rows = []
         for c in scoring.CATEGORIES:
@@ -327,14 +315,13 @@ class TueftelnApp(W.VBox):
         return rows
 
     # --- advisor -------------------------------------------------------------------------------
-    def run_advisor(self, n_rollouts: int | None = None, policy: str = "greedy") -> list[dict]:
-        """Every legal placement of the throw with its estimated final score, best first."""
-        from ...games.tuefteln import analysis
-
+    def run_advisor(self, n_rollouts: int | None = None, policy: str = "greedy") -> Advice | None:
+        """Every legal placement of the throw with its estimated final score, best first (None
+        when there is no throw to write)."""
         if not self.session.waiting_for_human():
-            self.advice = []
+            self.advice = None
             self.refresh()
-            return []
+            return None
         n = n_rollouts or self.rollouts.value
         if n in self.rollouts.options:
             self.rollouts.value = n
@@ -344,8 +331,9 @@ class TueftelnApp(W.VBox):
         self._advisor_step(0, total)
         self.advisor_progress.layout.display = SHOWN
         try:
-            self.advice = analysis.advise(self.state, 0, n_rollouts=n, policy=policy,
-                                          seed=self.seed % (2 ** 32), progress=self._advisor_step)
+            # the advisor gets seat 0's observation, never the state
+            self.advice = self.state.game.advise(self.observation(), n_rollouts=n, policy=policy,
+                                                 seed=self.seed % (2 ** 32), progress=self._advisor_step)
         finally:
             self.advisor_progress.layout.display = "none"
             self.advisor_status.value = ""
@@ -371,31 +359,46 @@ class TueftelnApp(W.VBox):
     def _advisor_html(self) -> str:
         lang = self.lang
         if self.advice is None:
+            if self.session.is_over():
+                return t(lang, "Gerade ist kein Wurf einzutragen.", "There is no throw to write now.")
             return t(lang, "<i>Der Ratgeber spielt jede erlaubte Platzierung mit Zufallswürfen zu Ende "
                            "und zeigt die geschätzte Endpunktzahl.</i>",
                      "<i>The advisor plays every legal placement to the end with random throws and shows "
                      "the estimated final score.</i>")
-        if not self.advice:
-            return t(lang, "Gerade ist kein Wurf einzutragen.", "There is no throw to write now.")
-        n, policy = self.advice_method
-        method = t(lang, f"Methode: je {n} Zufallsfortsetzungen (dieselben Würfe für alle Platzierungen), "
-                         f"weitergespielt vom Bot „{policy}“; ± = halbe Breite des 95-%-Intervalls.",
-                   f"Method: {n} random continuations each (the same throws for every placement), "
-                   f"played on by the “{policy}” bot; ± = half width of the 95% interval.")
+        options = self.advice.options
+        ties = sum(o.best for o in options)
+        method = (t(lang, "Methode: ", "Method: ") + self.advice.method[lang]
+                  + t(lang, "; ± = halbe Breite des 95-%-Intervalls.", "; ± = half width of the 95% interval."))
+        if ties > 1:
+            tie_text = t(lang, f"Die ersten {ties} (grün) sind vom besten nicht zu unterscheiden: ihre Intervalle "
+                               "überlappen sich – mehr Fortsetzungen trennen sie vielleicht.",
+                         f"The first {ties} (green) cannot be told apart from the best: their intervals "
+                         "overlap – more continuations may separate them.")
+            if ties > MARK_TIES:
+                tie_text += t(lang, " Auf dem Zettel ist darum keine markiert.",
+                              " So none of them is marked on the sheet.")
+        else:
+            tie_text = t(lang, "Die beste (grün) ist von allen anderen getrennt.",
+                         "The best one (green) stands apart from all others.")
         rows = []
-        for i, d in enumerate(self.advice):
-            a = d["action"]
-            err = (d["ci95"][1] - d["ci95"][0]) / 2
+        for i, o in enumerate(options):
+            a, v = o.action, o.value
+            err = (v.hi - v.lo) / 2
             squares = " + ".join(sorted({self._square_word(a.f1), self._square_word(a.f2)}))
-            style = "background:#e8f5e9;font-weight:bold" if i == 0 else ""
-            rows.append(f"<tr style='{style}'><td>{i + 1}</td><td>{escape(d['text'])}</td>"
-                        f"<td>{escape(squares)}</td><td style='text-align:right'>{d['mean']:.2f}</td>"
+            # tied options share rank 1
+            rank = "1" if o.best else str(i + 1)
+            style = "background:#e8f5e9;font-weight:bold" if o.best else ""
+            mark = " class='sp-advice-best'" if o.best else ""
+            rows.append(f"<tr style='{style}'{mark}><td>{rank}</td>"
+                        f"<td>{escape(o.label[lang])}</td>"
+                        f"<td>{escape(squares)}</td><td style='text-align:right'>{v.mean:.2f}</td>"
                         f"<td style='text-align:right'>± {err:.2f}</td></tr>")
         head = t(lang, "<tr><th>#</th><th>Platzierung</th><th>Quadrat</th><th>Ø Endpunkte</th><th>Fehler</th></tr>",
                  "<tr><th>#</th><th>placement</th><th>square</th><th>mean final score</th><th>error</th></tr>")
         return (f"<div style='font-size:12px;color:#444'>{escape(method)} "
-                f"{t(lang, 'Alle', 'All')} {len(self.advice)} "
-                f"{t(lang, 'erlaubten Platzierungen, beste zuerst.', 'legal placements, best first.')}</div>"
+                f"{t(lang, 'Alle', 'All')} {len(options)} "
+                f"{t(lang, 'erlaubten Platzierungen, beste zuerst.', 'legal placements, best first.')} "
+                f"{escape(tie_text)}</div>"
                 f"<div style='max-height:240px;overflow-y:auto'><table style='font-size:13px;"
                 f"border-collapse:collapse'>{head}{''.join(rows)}</table></div>")
 
@@ -414,14 +417,14 @@ class TueftelnApp(W.VBox):
 
     def refresh(self) -> None:
         lang = self.lang
-        state, layout = self.state, self.layout_data
-        sheet = state.sheets[0]
-        cats = state.square_categories(0)
-        over = self.session.is_over()
-        advised = set()
-        if self.advice:
-            best = self.advice[0]["action"]
-            advised = {best.f1, best.f2}
+        obs, layout = self.observation(), self.layout_data
+        sheet = observation_fields(obs, 0)
+        cats = [sq["category"] for sq in obs["sheets"][0]["squares"]]
+        over = obs["terminal"]
+        # the fields of every placement the advisor cannot tell apart from the best; when many tie,
+        # marking them all would paint the whole sheet, so none is marked (the table lists them)
+        best = [o.action for o in self.advice.options if o.best] if self.advice is not None else []
+        advised = {f for a in best for f in (a.f1, a.f2)} if len(best) <= MARK_TIES else set()
         for r in range(SIZE):
             for c in range(SIZE):
                 f = r * SIZE + c
@@ -475,19 +478,23 @@ class TueftelnApp(W.VBox):
                                   f"Rekonstruktion / reconstruction</i></div>")
 
         # the throw
-        if state.throw is not None and not over:
+        if obs["throw"] is not None and not over:
             v1, v2 = self.order()
             pic = svg.dice_row([v1, v2], size=44)
             hint = t(lang, f"1. Klick → {v1}, 2. Klick → {v2}", f"1st click → {v1}, 2nd click → {v2}")
+            thrower = obs["thrower"]
+            by = "" if self.players == 1 else \
+                "<br>" + escape(t(lang, f"Würfler: {self._player_name(thrower)}",
+                                  f"thrown by {self._player_name(thrower)}"))
             self.throw_html.value = (f"<div style='display:flex;align-items:center;gap:10px'>{pic}"
-                                     f"<span>{t(lang, 'Runde', 'Round')} {state.rounds_done}/"
-                                     f"{layout.rounds}<br>{escape(hint)}</span></div>")
+                                     f"<span>{t(lang, 'Runde', 'Round')} {obs['round']}/"
+                                     f"{obs['rounds']}<br>{escape(hint)}{by}</span></div>")
             self.swap_button.disabled = v1 == v2
         else:
             self.throw_html.value = f"<i>{t(lang, 'kein Wurf', 'no throw')}</i>"
             self.swap_button.disabled = True
 
-        points, bonus = scoring.total(cats)
+        points = obs["sheets"][0]["score"]
         text = t(lang, f"Summe: {points} Punkte", f"Total: {points} points")
         if over:
             r = scoring.rating(points)
@@ -510,24 +517,21 @@ class TueftelnApp(W.VBox):
         caption = t(lang, "Endabrechnung" if over else "Wertung bisher", "Final scoring" if over else "Scoring so far")
         self.score_html.value = f"<b>{caption}</b>" + score_table_html(headers, self.score_rows(0),
                                                                       highlight_row=8)
-        self.bots_html.value = self._bots_view()
+        self.bots_html.value = self._bots_view(obs)
         self.advisor_html.value = self._advisor_html()
         self.advise_button.disabled = over
 
-    def _bots_view(self) -> str:
+    def _bots_view(self, obs: dict) -> str:
         if self.players == 1:
             return ""
         lang = self.lang
-        state = self.state
         parts = []
         for p in range(1, self.players):
             last = self.last_bot_places.get(p)
             hl = (last.f1, last.f2) if last is not None else ()
-            s = state.scores()[p]
-            title = f"Bot {p} ({self.bot_name}): {s}"
-            parts.append(f"<div style='display:inline-block;margin:4px 10px 4px 0' class='sp-bot-{p}'>"
-                         f"{sheet_svg(self.side, state.sheets[p], cell=22, lang=lang, highlight=hl, title=title, note=False)}"
-                         "</div>")
+            title = f"Bot {p} ({self.bot_name}): {obs['sheets'][p]['score']}"
+            pic = observation_svg(obs, p, cell=22, lang=lang, highlight=hl, title=title, note=False)
+            parts.append(f"<div style='display:inline-block;margin:4px 10px 4px 0' class='sp-bot-{p}'>{pic}</div>")
         head = t(lang, "Die Bots schreiben denselben Wurf auf ihre Zettel (orange: ihr letzter Eintrag).",
                  "The bots write the same throw on their own sheets (orange: their last entry).")
         return f"<div style='font-size:13px;color:#444'>{head}</div>" + "".join(parts)

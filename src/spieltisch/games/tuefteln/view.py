@@ -1,4 +1,5 @@
-"""The Tüfteln sheet as SVG text (standard library only): notebooks, the widget's small bot sheets.
+"""The Tüfteln view: sheets as SVG text (standard library only) for notebooks, the widget's bot
+sheets and the play page, drawn from observations (``observation_svg``) or from plain numbers.
 
 Drawn as on paper: 6 × 6 fields in 3 × 3 squares of 2 × 2 with thick square borders; pre-printed
 numbers bold on grey; side A white and blue fields with each bridge drawn as a connector between its
@@ -12,8 +13,8 @@ from __future__ import annotations
 
 from html import escape
 
-from ..games.tuefteln import scoring
-from ..games.tuefteln.engine import SIZE, column_name, layout_for, row_name
+from . import scoring
+from .engine import SIZE, column_name, layout_for, row_name
 
 WHITE = "#ffffff"
 BLUE = "#9cc8ee"
@@ -177,6 +178,22 @@ def square_svg(values, cell: int = 30, caption: str = "", marks=()) -> str:
                    f'{escape(caption)}</text>')
     out.append("</svg>")
     return "".join(out)
+
+
+def observation_fields(observation: dict, player: int) -> list[int]:
+    """``player``'s 36 numbers in ``observation`` (index row * 6 + col; 0 = empty)."""
+    return [v for row in observation["sheets"][player]["fields"] for v in row]
+
+
+def observation_svg(observation: dict, player: int | None = None, lang: str = "de", cell: int = 40,
+                    highlight=(), title: str | None = None, note: bool = True) -> str:
+    """``player``'s sheet as ``observation`` shows it (default: the viewer's own sheet, or the first
+    one in the spectator's view). Every sheet is public, so any viewer may draw any player's sheet."""
+    if player is None:
+        player = observation["player"] if observation["player"] is not None else 0
+    categories = [sq["category"] for sq in observation["sheets"][player]["squares"]]
+    return sheet_svg(observation["side"], observation_fields(observation, player), categories, cell=cell,
+                     lang=lang, highlight=highlight, title=title, note=note)
 
 
 class SVG:
