@@ -20,6 +20,9 @@ class Roll:
     def __str__(self):
         return f"rolled {self.value}"
 
+    def label(self, lang="en"):
+        return f"würfelt {self.value}" if lang == "de" else str(self)
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -31,7 +34,11 @@ class Choice:
     def __str__(self):
         return self.what
 
+    def label(self, lang="en"):
+        return GERMAN[self.what] if lang == "de" else self.what
 
+
+GERMAN = {"roll": "würfeln", "hold": "aufhören"}
 ROLL, HOLD = Choice("roll"), Choice("hold")
 ROLLS = [Roll(v) for v in range(1, 7)]
 
@@ -77,8 +84,11 @@ class PigState(State):
 
     def why_illegal(self, action):
         if self.awaiting_roll:
-            return IllegalActionError("pig: roll first", f"{action} is not possible before the die is rolled")
-        return IllegalActionError("pig: roll or hold", f"{action} is neither roll nor hold")
+            return IllegalActionError("pig: roll first", f"{action} is not possible before the die is rolled",
+                                      f"{_de(action)} geht nicht, bevor gewürfelt ist", "Schwein: erst würfeln")
+        return IllegalActionError("pig: roll or hold", f"{action} is neither roll nor hold",
+                                  f"{_de(action)} ist weder würfeln noch aufhören",
+                                  "Schwein: würfeln oder aufhören")
 
     def scores(self):
         return list(self.totals)
@@ -89,6 +99,11 @@ class PigState(State):
 
     def __str__(self):
         return f"totals {self.totals}, player {self.player} has {self.turn_total}"
+
+
+def _de(action) -> str:
+    label = getattr(action, "label", None)
+    return label("de") if callable(label) else str(action)
 
 
 class Pig(Game):
