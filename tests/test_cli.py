@@ -47,7 +47,7 @@ def test_simulate_json_is_seeded(capsys, pig):
     (["simulate", "test-pig", "--players", "9"], "1-4 players"),
     (["simulate", "test-pig", "--bot", "genius"], "no bot 'genius'"),
     (["simulate", "test-pig", "--players", "3", "--bot", "random", "--bot", "random"], "one per seat"),
-    (["simulate", "test-pig", "--games", "0"], "at least 1"),
+    (["simulate", "test-pig", "--games", "0"], "--games: must be from 1 to 1000000, not 0"),
     (["simulate", "test-pig", "--seed", "-1"], "seed"),
     (["analyze", "test-pig"], "no exact analysis"),
     (["replay", "/nonexistent/record.json"], "cannot read"),
@@ -283,3 +283,390 @@ def test_play_session_tells_whose_turn_and_hands_out_observations(secret_pig):
         else:
             session.step()
     assert seen == [True]
+
+
+# --- bad input cannot hurt (issue 11) ------------------------------------------------------------------
+import os
+import subprocess
+import sys
+
+MEMORY_CAP = 3 * 2**29  # 1.5 GiB of address space: a per-seat list for a billion players would not fit
+
+
+def _cap_memory():
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+
+def run_capped(*argv, stdin=b"", env=None):
+    """``python -m spieltisch argv`` in a child process limited to 1.5 GiB (a missed size check
+    fails fast with a MemoryError instead of eating the machine's memory)."""
+    proc = subprocess.run([sys.executable, "-m", "spieltisch", *argv], input=stdin, capture_output=True,
+                          timeout=60, preexec_fn=_cap_memory, env=env)
+    return proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace")
+
+
+def one_line_error(code, err, *words):
+    """The contract for bad input: exit code 2, one short line naming the problem, no traceback."""
+    assert code == 2, err
+    assert "Traceback" not in err and "MemoryError" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("spieltisch: error: ") and len(lines[0]) <= 420, err[:1000]
+    for w in words:
+        assert w in lines[0], (w, lines[0])
+
+
+@pytest.mark.parametrize("command", ["simulate", "play", "analyze"])
+def test_a_billion_players_is_refused_before_anything_per_seat_is_built(command):
+    code, out, err = run_capped(command, "tuefteln", "--players", "1000000000")
+    one_line_error(code, err, "tuefteln is for 1-15 players, got 1000000000")
+    assert out == ""
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["simulate", "wuerfel-joker-2", "--games", "1000000000000"],
+     "--games: must be from 1 to 1000000, not 1000000000000"),
+    (["simulate", "wuerfel-joker-2", "--games", "1000001"], "from 1 to 1000000"),
+    (["simulate", "wuerfel-joker-2", "--games", "-5"], "not -5"),
+    (["simulate", "wuerfel-joker-2", "--games", "2.5"], "expected a whole number, got '2.5'"),
+    (["simulate", "wuerfel-joker-2", "--games", "9" * 5000], "a whole number, got one of 5000 digits"),
+    (["simulate", "wuerfel-joker-2", "--players", "²"], "--players: expected a whole number, got '²'"),
+    (["simulate", "wuerfel-joker-2", "--players", "1e9"], "got '1e9'"),
+    (["simulate", "wuerfel-joker-2", "--players", ""], "got ''"),
+    (["simulate", "wuerfel-joker-2", "--players", "0"], "for 1-8 players, got 0"),
+    (["simulate", "wuerfel-joker-2", "--seed", "-1"], "--seed: must be from 0 to 18446744073709551615, not -1"),
+    (["simulate", "wuerfel-joker-2", "--seed", str(2**64)], f"not {2**64}"),
+    (["simulate", "wuerfel-joker-2", "--seed", "2**64"], "--seed: expected a whole number, got '2**64'"),
+    (["simulate", "wuerfel-joker-2", "--seed", "abc"], "got 'abc'"),
+    (["play", "wuerfel-joker-2", "--seed", "-1"], "--seed: must be from 0"),
+    (["review", "r.json", "--seed", "x"], "--seed: expected a whole number"),
+    (["simulate", "wuerfel-joker-2", "--option", "rounds=abc"], "option 'rounds' takes a whole number, got 'abc'"),
+    (["simulate", "wuerfel-joker-2", "--option", "rounds=0"], "between 1 and 100"),
+    (["simulate", "wuerfel-joker-2", "--option", "rounds=" + "9" * 50], "between 1 and 100"),
+    (["simulate", "wuerfel-joker-2", "--option", "rounds=" + "9" * 5000], "at most 60 characters), got 5,000"),
+    (["simulate", "wuerfel-joker-2", "--option", "nope=1"], "wuerfel-joker-2 has no option 'nope' (known options: "),
+    (["simulate", "wuerfel-joker-2", "--option", "rounds"], "--option is written NAME=VALUE, got 'rounds'"),
+    (["simulate", "wuerfel-joker-2", "--option", "=1"], "has no option ''"),
+    (["simulate", "wuerfel-joker-2", "--option", "rounds=2", "--option", "rounds=3"], "--option rounds is given twice"),
+    (["simulate", "wuerfel-joker-2", "--option", "five_ops=all;rm"], "must be one of plus_minus, all"),
+    (["simulate", "wuerfel-joker-2", "--option"], "--option: expected one argument"),
+    (["simulate", "wuerfel-joker-2", "--lang", "de"], "unrecognized arguments: --lang de"),
+    (["play", "wuerfel-joker-2", "--lang", "fr"], "--lang: expected one of de, en; got 'fr'"),
+    (["review", "r.json", "--rollouts", "10001"], "--rollouts: must be from 1 to 10000, not 10001"),
+    (["frobnicate"], "invalid choice: 'frobnicate'"),
+])
+def test_bad_values_get_one_line_naming_the_problem(capsys, argv, words):
+    code, out, err = run(capsys, *argv)
+    one_line_error(code, err, words)
+    assert out == ""
+
+
+def test_hostile_values_are_never_echoed_in_full(capsys, tmp_path):
+    huge = "x" * 3_900_000
+    cases = [["simulate", huge], ["play", huge], ["analyze", huge], ["replay", huge], ["review", huge],
+             ["serve", huge], ["simulate", "tuefteln", "--option", huge + "=1"],
+             ["simulate", "tuefteln", "--option", huge], ["simulate", "tuefteln", "--bot", huge],
+             ["play", "tuefteln", "--bot", huge], ["simulate", "tuefteln", "--seed", huge],
+             ["play", "tuefteln", "--lang", huge], ["play", "tuefteln", "--save", str(tmp_path / huge)],
+             ["serve", "wuerfel-joker", "--address", huge], ["simulate", "tuefteln", huge],
+             ["simulate", "tuefteln", "--" + huge]]
+    for argv in cases:
+        code, out, err = run(capsys, *argv)
+        one_line_error(code, err)
+        assert "xxxxxxxxxx" * 10 not in err, argv[:2]  # at most ~60 characters of it
+    # a record naming a 3.9 MB ruleset
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps({"ruleset": huge[:3_000_000], "version": 1, "players": 1, "options": {},
+                                "seed": 0, "actions": []}), encoding="utf-8")
+    for command in ("replay", "review"):
+        code, _, err = run(capsys, command, str(path))
+        one_line_error(code, err, "unknown game that id")
+
+
+def test_control_characters_of_an_input_are_shown_escaped(capsys):
+    # a terminal escape sequence or a newline in a name is printed as text, never acted on
+    code, _, err = run(capsys, "simulate", "\x1b[2J\nnope\udcff")
+    one_line_error(code, err, r"\x1b[2J\nnope\udcff")
+    assert "\x1b" not in err
+
+
+def _file(directory, content: bytes) -> str:
+    path = directory / "record.json"
+    path.write_bytes(content)
+    return str(path)
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda d: "/dev/zero", "too large to be a game record (at most 4,000,000 characters)"),
+    (lambda d: str(d), "it is a folder, not a game record"),
+    (lambda d: str(d / "missing.json"), "cannot read"),
+    (lambda d: _file(d, '{"ruleset": "Würfel"}'.encode("latin-1")), "must be UTF-8 JSON text"),
+    (lambda d: _file(d, b"[" * 200_000), "nested too deeply"),
+    (lambda d: _file(d, b""), "not valid JSON"),
+    (lambda d: _file(d, b'{"ruleset": "tuefteln", "version": 1, "players": 1000000000, "options": {}, '
+                        b'"seed": 0, "actions": []}'), "tuefteln is for 1-15 players, got 1000000000"),
+])
+@pytest.mark.parametrize("command", ["replay", "review"])
+def test_record_files_that_are_not_records(capsys, tmp_path, command, make, words):
+    code, out, err = run(capsys, command, make(tmp_path))
+    one_line_error(code, err, words)
+    assert out == ""
+
+
+def test_replay_of_dev_zero_reads_only_the_limit(capsys, monkeypatch):
+    # /dev/zero never ends: the reader must stop after the limit, not read on until memory runs out
+    asked = []
+    real_open = open
+
+    def spy_open(path, mode="r", *a, **k):
+        f = real_open(path, mode, *a, **k)
+        if path != "/dev/zero":
+            return f
+        return type("Spy", (), {"__enter__": lambda s: s, "__exit__": lambda s, *e: f.close(),
+                                "read": lambda s, n=-1: asked.append(n) or f.read(n)})()
+
+    monkeypatch.setattr("builtins.open", spy_open)
+    code, _, err = run(capsys, "replay", "/dev/zero")
+    one_line_error(code, err, "too large")
+    from spieltisch.core.match import MAX_RECORD_CHARS
+
+    assert asked == [4 * MAX_RECORD_CHARS + 1]
+
+
+@pytest.mark.parametrize("answers, says", [
+    ("²\nq\n", "please type a number from 1 to 2"),  # a digit to isdigit(), not to int()
+    ("٣\nq\n", "please type a number from 1 to 2"),
+    ("9" * 5000 + "\nq\n", "please type a number from 1 to 2"),  # int() of 5000 digits would raise
+    ("1" * 300_000 + "\nq\n", "that input was too long or not text"),  # read away in pieces
+    ("\n\n\nq\n", "please type a number from 1 to 2"),
+    ("", "bye"),
+    ("   \n", "bye"),
+])
+def test_play_answers_that_are_not_moves_are_asked_again(capsys, pig, monkeypatch, answers, says):
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    code, out, err = run(capsys, "play", "test-pig", "--seed", "3")
+    assert code == 0 and err == "" and says in out
+    assert "Traceback" not in out
+
+
+def test_play_with_stdin_that_is_not_utf8(capsys, pig, monkeypatch):
+    # a strict decoder raises on the bad bytes: the answer is refused and asked again, then the input ends
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"\xff\xfe\x00\n1\n"), encoding="utf-8"))
+    code, out, err = run(capsys, "play", "test-pig", "--seed", "3")
+    assert code == 0 and "that input was too long or not text" in out and "bye" in out
+
+    class Binary:  # bytes that never decode: after three tries play gives up with a message
+        def readline(self, size=-1):
+            raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+
+    monkeypatch.setattr("sys.stdin", Binary())
+    code, out, err = run(capsys, "play", "test-pig", "--seed", "3")
+    one_line_error(code, err, "standard input is not UTF-8 text")
+
+
+def test_play_with_non_utf8_bytes_on_a_real_stdin():
+    code, out, err = run_capped("play", "wuerfel-joker-2", "--seed", "1", stdin=b"\xff\xfe\n\x80\nq\n")
+    assert code == 0 and "Traceback" not in err and out.count("please type a number from 1 to 3") == 2
+
+
+def test_play_checks_the_save_path_before_the_game(capsys, pig, monkeypatch, tmp_path):
+    stdin = io.StringIO("1\n" * 50)
+    monkeypatch.setattr("sys.stdin", stdin)
+    for path, words in ((tmp_path / "no" / "dir" / "r.json", "--save: cannot write"), (tmp_path, "that is a folder")):
+        code, out, err = run(capsys, "play", "test-pig", "--seed", "3", "--save", str(path))
+        one_line_error(code, err, words)
+        assert out == "" and stdin.tell() == 0  # not one move asked for
+    # a writable path is left as it was found: no empty file from the check
+    fine = tmp_path / "fine.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    code, out, err = run(capsys, "play", "test-pig", "--seed", "3", "--save", str(fine))
+    assert code == 0 and "record of the unfinished game saved to" in out
+    data = json.loads(fine.read_text(encoding="utf-8"))
+    assert data["seed"] == 3 and data["ruleset"] == "test-pig"
+
+
+def test_the_save_check_leaves_no_file_behind(tmp_path):
+    from spieltisch.cli import _check_save_path
+
+    path = tmp_path / "new.json"
+    _check_save_path(str(path))
+    assert not path.exists()
+    existing = tmp_path / "old.json"
+    existing.write_text("keep me", encoding="utf-8")
+    _check_save_path(str(existing))
+    assert existing.read_text(encoding="utf-8") == "keep me"
+
+
+def test_quitting_saves_the_unfinished_game_which_replays(capsys, pig, monkeypatch, tmp_path):
+    path = tmp_path / "r.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\nq\n"))
+    code, out, _ = run(capsys, "play", "test-pig", "--seed", "3", "--save", str(path))
+    assert code == 0 and "Game over" not in out
+    code, out, _ = run(capsys, "replay", str(path), "--json")
+    data = json.loads(out)
+    assert code == 0 and not data["terminal"] and data["record"]["actions"]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--bot", "unknown"], "test-pig has no bot 'unknown'; bots: random"),  # one player: no bot seat at all
+    (["--bot", "random", "--bot", "random"], "give one --bot for all 0 bot seats or one per seat, not 2"),
+    (["--players", "3", "--bot", "random", "--bot", "nope"], "no bot 'nope'"),
+    (["--players", "3", "--bot", "nope", "--bot", "random"], "no bot 'nope'"),
+    (["--players", "2", "--seat", "2"], "--seat is your seat: 0 to 1 with 2 player(s), not 2"),
+    (["--players", "2", "--seat", "-1"], "not -1"),
+    (["--players", "2", "--seat", "99999999999999999999999"], "not 99999999999999999999999"),
+])
+def test_play_checks_every_bot_and_seat(capsys, pig, monkeypatch, argv, words):
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 50))
+    code, out, err = run(capsys, "play", "test-pig", "--players", "1", *argv) if "--players" not in argv else \
+        run(capsys, "play", "test-pig", *argv)
+    one_line_error(code, err, words)
+    assert out == ""
+
+
+def test_play_session_checks_its_seats():
+    from spieltisch.ui.session import PlaySession
+
+    for bots, words in (({5: "random"}, "a bot seat is a number from 0 to 1, not 5"),
+                        ({-1: "random"}, "not -1"), ({True: "random"}, "not bool"),
+                        ({1: "nope"}, "no bot 'nope'"), ([1], "bots map seats to bot names")):
+        with pytest.raises(SpieltischError, match=words):
+            PlaySession("wuerfel-joker-2", 2, None, 0, bots)
+    session = PlaySession("wuerfel-joker-2", 2, None, 0, {1: "random"})
+    for seat in (2, -1, "0", 1.0):
+        with pytest.raises(SpieltischError, match="a seat is a number from 0 to 1"):
+            session.view(seat)
+        with pytest.raises(SpieltischError, match="a seat is a number from 0 to 1"):
+            session.advise(seat)
+
+
+class FakeServer:
+    """Stands in for the Panel server process: no server is started by these tests."""
+    started: list = []
+    exit_code = 0
+
+    def __init__(self, cmd, *args, **kwargs):
+        FakeServer.started.append(cmd)
+
+    def wait(self, timeout=None):
+        return FakeServer.exit_code
+
+    def poll(self):
+        return FakeServer.exit_code
+
+    def send_signal(self, signum):
+        pass
+
+    def terminate(self):
+        pass
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["wuerfel-joker", "--port", "70000"], "--port: must be from 1 to 65535, not 70000"),
+    (["wuerfel-joker", "--port", "0"], "--port: must be from 1 to 65535, not 0"),
+    (["wuerfel-joker", "--port", "-1"], "not -1"),
+    (["wuerfel-joker", "--port", "http"], "--port: expected a whole number, got 'http'"),
+    (["nope"], "no Panel app 'nope'; apps: wuerfel-joker"),
+    (["wuerfel-joker", "--address", "a b"], "--address must be a host name or IP address"),
+    (["wuerfel-joker", "--address", ""], "--address must be"),
+    (["wuerfel-joker", "--address=-x"], "--address must be"),
+])
+def test_serve_refuses_bad_arguments_before_starting_anything(capsys, monkeypatch, argv, words):
+    FakeServer.started = []
+    monkeypatch.setattr("subprocess.Popen", FakeServer)
+    code, out, err = run(capsys, "serve", *argv)
+    one_line_error(code, err, words)
+    assert FakeServer.started == []
+
+
+def test_serve_starts_panel_with_the_checked_arguments(capsys, monkeypatch):
+    pytest.importorskip("panel")
+    FakeServer.started, FakeServer.exit_code = [], 0
+    monkeypatch.setattr("subprocess.Popen", FakeServer)
+    code, _, err = run(capsys, "serve", "wuerfel-joker", "--port", "65535", "--address", "::1")
+    assert code == 0 and "serving wuerfel-joker on http://::1:65535/" in err
+    cmd = FakeServer.started[0]
+    assert cmd[1:4] == ["-m", "panel", "serve"] and cmd[cmd.index("--port") + 1] == "65535"
+    FakeServer.started, FakeServer.exit_code = [], 1  # e.g. the port is in use: Panel says why, we say whose
+    code, _, err = run(capsys, "serve", "wuerfel-joker")
+    assert code == 1 and err.splitlines()[-1] == "spieltisch: error: the Panel server stopped with exit code 1"
+    FakeServer.exit_code = 0
+
+
+def test_an_internal_error_is_reported_as_a_bug_in_one_line(capsys, monkeypatch):
+    def broken(args):
+        raise RuntimeError("boom\nwith a second line " + "y" * 1000)
+
+    monkeypatch.setattr("spieltisch.cli.cmd_list", broken)
+    monkeypatch.delenv("SPIELTISCH_DEBUG", raising=False)
+    code, out, err = run(capsys, "list")
+    assert code == 1 and out == "" and "Traceback" not in err
+    [line] = err.splitlines()
+    assert line.startswith("spieltisch: internal error (RuntimeError: boom\\nwith a second line yyy")
+    assert "this is a bug in spieltisch; please report it with the command you ran" in line
+    assert "SPIELTISCH_DEBUG=1" in line and len(line) < 400
+    # a plain ValueError from inside is a bug too, not bad input: exit code 1, not 2
+    monkeypatch.setattr("spieltisch.cli.cmd_list", lambda args: int("not checked"))
+    code, _, err = run(capsys, "list")
+    assert code == 1 and "internal error (ValueError" in err
+    monkeypatch.setenv("SPIELTISCH_DEBUG", "1")
+    code, _, err = run(capsys, "list")
+    assert code == 1 and "Traceback" in err and "internal error (ValueError" in err.splitlines()[-1]
+
+
+def test_an_internal_error_in_a_real_process(tmp_path):
+    # the installed entry point, not only main(): a bug in a command shows one line and exit code 1
+    script = "import spieltisch.cli as c\nc.cmd_list = lambda a: [][1]\nraise SystemExit(c.main(['list']))\n"
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                          env={k: v for k, v in os.environ.items() if k != "SPIELTISCH_DEBUG"})
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr.startswith("spieltisch: internal error (IndexError: ")
+
+
+def test_help_lists_the_limits(capsys):
+    from spieltisch.core.match import MAX_ACTIONS, MAX_RECORD_CHARS
+    from spieltisch.core.registry import game_ids, get_game_class
+    from spieltisch.core.simulate import MAX_GAMES
+
+    code = main(["--help"])
+    out = capsys.readouterr().out
+    assert code == 0
+    for gid in game_ids():
+        cls = get_game_class(gid)
+        assert f"{gid} {cls.min_players}-{cls.max_players}" in out
+    assert f"1 to {MAX_GAMES:,} games per run" in out
+    assert f"at most {MAX_RECORD_CHARS:,} characters and {MAX_ACTIONS:,} actions" in out
+    assert "1 to 10,000 playouts per option" in out and "1 to 65535" in out
+    assert "please report it with the command you ran" in out
+
+
+def test_docs_limits_match_the_code():
+    from pathlib import Path
+
+    from spieltisch.cli import MAX_ANSWER_CHARS, MAX_OPTION_VALUE_CHARS, MAX_ROLLOUTS
+    from spieltisch.core.match import MAX_ACTIONS, MAX_RECORD_CHARS
+    from spieltisch.core.registry import get_game_class
+    from spieltisch.core.simulate import MAX_GAMES
+
+    text = (Path(__file__).parents[1] / "docs" / "limits.md").read_text(encoding="utf-8")
+    for gid in ("tuefteln", "wuerfel-joker-1", "wuerfel-joker-2"):
+        cls = get_game_class(gid)
+        assert f"| `{gid}` | {cls.min_players} | {cls.max_players} |" in text
+    for value in (MAX_GAMES, MAX_RECORD_CHARS, MAX_ACTIONS, MAX_ROLLOUTS):
+        assert f"{value:,}" in text
+    assert f"{MAX_OPTION_VALUE_CHARS} characters" in text and f"{MAX_ANSWER_CHARS} characters" in text
+
+
+def test_the_rollout_limit_is_the_advisors(tmp_path):
+    # the CLI refuses --rollouts outside 1..MAX_ROLLOUTS before reading the record; the advisor
+    # draws the same line, so the parser never refuses what the advisor would take
+    from spieltisch.cli import MAX_ROLLOUTS
+    from spieltisch.core.match import Match
+
+    match = Match("tuefteln", 1, None, 1)
+    match.resolve_chance()
+    obs = match.state.observation(0)
+    with pytest.raises(SpieltischError, match=f"1 to {MAX_ROLLOUTS} times"):
+        match.game.advise(obs, n_rollouts=MAX_ROLLOUTS + 1)
+    assert match.game.advise(obs, n_rollouts=1).options

@@ -1,23 +1,121 @@
-"""``spieltisch`` on the command line (also callable as ``main([...])``, e.g. inside Pyodide)."""
+"""``spieltisch`` on the command line (also callable as ``main([...])``, e.g. inside Pyodide).
+
+Bad input never shows a traceback: every argument, size and count is checked before anything is
+built from it, and the refusal is one line on stderr with exit code 2. Anything else that goes
+wrong is a bug in spieltisch: one line saying so, exit code 1 (``SPIELTISCH_DEBUG=1`` shows the
+traceback). The limits are listed in ``spieltisch --help`` and docs/limits.md.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import re
 import sys
 import time
 
-from .core.errors import IllegalActionError, SpieltischError
+from .core.errors import IllegalActionError, OptionError, SpieltischError
 from .core.game import CHANCE, SPECTATOR
-from .core.match import MAX_RECORD_CHARS, Match
-from .core.options import parse_option_args
-from .core.registry import bot_names, game_ids, get_game_class
+from .core.match import MAX_ACTIONS, MAX_RECORD_CHARS, Match
+from .core.registry import bot_names, game_ids, get_game_class, make_bot
+from .core.rng import MAX_SEED
+from .core.simulate import MAX_GAMES
+
+# Limits the command line sets itself (the others come from the core and the games).
+MAX_ROLLOUTS = 10_000  # the rollout advisors' own bound (Tüfteln: 1 to 10000 playouts per option)
+MAX_OPTION_VALUE_CHARS = 60  # the longest option value any game takes is far shorter
+MAX_NUMBER_DIGITS = 30  # every number the CLI takes fits (a seed has at most 20 digits)
+MAX_ANSWER_CHARS = 200  # one answer typed in 'play'; a longer line is read away in pieces and refused
+MAX_SHOWN_CHARS = 60  # of a hostile value in a message
+MAX_MESSAGE_CHARS = 400  # of a whole error line
+DEBUG_ENV = "SPIELTISCH_DEBUG"
+
+
+def _clip(text: str, limit: int = MAX_MESSAGE_CHARS) -> str:
+    """``text`` on one line, at most ``limit`` characters, with control characters (newlines,
+    terminal escape sequences, undecodable bytes of a file name) shown escaped, never acted on."""
+    text = str(text)
+    if len(text) > 4 * limit:
+        text = text[: 4 * limit]  # escaping below never has to look at all of a huge input
+    out = "".join(ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace").decode("ascii")
+                  for ch in text)
+    return out if len(out) <= limit else out[: limit - 3] + "..."
+
+
+def _error_line(message) -> str:
+    """An error message as printed: one line, every long word (an echoed value the message's
+    author did not shorten, e.g. argparse's "unrecognized arguments: ...") cut to a few dozen
+    characters, the whole cut to ``MAX_MESSAGE_CHARS``."""
+    text = str(message)[: 8 * MAX_MESSAGE_CHARS]
+    text = re.sub(r"\S{%d,}" % (MAX_SHOWN_CHARS + 1), lambda m: m.group()[: MAX_SHOWN_CHARS - 3] + "...", text)
+    return _clip(text)
+
+
+def _short(value) -> str:
+    """A value as a message quotes it: its ``repr``, cut short."""
+    text = value if isinstance(value, str) else str(value)
+    return _clip(repr(text[: 4 * MAX_SHOWN_CHARS]), MAX_SHOWN_CHARS)
+
+
+# --- argument types: each refuses with a short message naming the problem -------------------------
+def _whole(text: str) -> int:
+    t = text.strip()
+    if not re.fullmatch(r"[+-]?[0-9]+", t):
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {_short(text)}")
+    if len(t.lstrip("+-")) > MAX_NUMBER_DIGITS:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got one of {len(t.lstrip('+-'))} digits")
+    return int(t)
+
+
+def _whole_in(lo: int, hi: int):
+    def parse(text: str) -> int:
+        value = _whole(text)
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"must be from {lo} to {hi}, not {value}")
+        return value
+    parse.__name__ = "whole number"  # argparse names the type in some messages
+    return parse
+
+
+def _one_of(*choices: str):
+    def parse(text: str) -> str:
+        if text not in choices:
+            raise argparse.ArgumentTypeError(f"expected one of {', '.join(choices)}; got {_short(text)}")
+        return text
+    parse.__name__ = "choice"
+    return parse
+
+
+def _epilog() -> str:
+    players = ", ".join(f"{gid} {get_game_class(gid).min_players}-{get_game_class(gid).max_players}"
+                        for gid in game_ids())
+    return f"""\
+limits (bad input gets a one-line error naming the problem and exit code 2):
+  players per game:        {players}
+  simulate --games:        1 to {MAX_GAMES:,} games per run
+  a game record:           at most {MAX_RECORD_CHARS:,} characters and {MAX_ACTIONS:,} actions
+  review --rollouts:       1 to {MAX_ROLLOUTS:,} playouts per option
+  --seed:                  0 to 2**64-1 ({MAX_SEED})
+  --option NAME=VALUE:     the game's options ('spieltisch list'), values of at most {MAX_OPTION_VALUE_CHARS} characters
+  serve --port:            1 to 65535
+  play, one typed answer:  at most {MAX_ANSWER_CHARS} characters
+exit codes: 0 done; 2 bad input; 1 a bug in spieltisch (please report it with the command you ran;
+{DEBUG_ENV}=1 shows the traceback); 130 interrupted"""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        """One line instead of the usage block, never a hostile value in full."""
+        self.exit(2, f"spieltisch: error: {_error_line(message)} (see '{self.prog} --help')\n")
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="spieltisch", description="German tabletop games: play, simulate, analyse.")
+    p = _Parser(prog="spieltisch", description="German tabletop games: play, simulate, analyse.",
+                epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="command", required=True)
+    lang = dict(type=_one_of("de", "en"), default="en", metavar="{de,en}")
+    seed = _whole_in(0, MAX_SEED)
 
     s = sub.add_parser("list", help="the games, their options and bots")
     s.add_argument("--json", action="store_true")
@@ -25,22 +123,23 @@ def _parser() -> argparse.ArgumentParser:
     def game_args(s, players=True):
         s.add_argument("game", help="game id (see 'spieltisch list')")
         if players:
-            s.add_argument("--players", type=int, default=None)
+            s.add_argument("--players", type=_whole, default=None, help="number of players (the game's range)")
         s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
 
     s = sub.add_parser("play", help="play in the terminal against bots")
     game_args(s)
     s.add_argument("--bot", action="append", default=[], help="bot for the other seats (once, or once per bot seat)")
-    s.add_argument("--seat", type=int, default=0, help="your seat (0 = first)")
-    s.add_argument("--seed", type=int, default=None)
-    s.add_argument("--save", default=None, help="write the game record (JSON) here at the end")
-    s.add_argument("--lang", choices=("de", "en"), default="en", help="language of the board and the moves")
+    s.add_argument("--seat", type=_whole, default=0, help="your seat (0 = first)")
+    s.add_argument("--seed", type=seed, default=None)
+    s.add_argument("--save", default=None,
+                   help="write the game record (JSON) here at the end, or when you quit (checked before the game)")
+    s.add_argument("--lang", help="language of the board and the moves", **lang)
 
     s = sub.add_parser("simulate", help="many seeded bot games: win rates and scores")
     game_args(s)
     s.add_argument("--bot", action="append", default=[], help="once for all seats, or once per seat")
-    s.add_argument("--games", type=int, default=1000)
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--games", type=_whole_in(1, MAX_GAMES), default=1000, help=f"1 to {MAX_GAMES:,}")
+    s.add_argument("--seed", type=seed, default=0)
     s.add_argument("--json", action="store_true")
 
     s = sub.add_parser("analyze", help="exact analysis (probabilities, optimal play)")
@@ -49,38 +148,41 @@ def _parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("serve", help="serve a Panel app (needs the panel extra)")
     s.add_argument("app", help="app name, e.g. wuerfel-joker")
-    s.add_argument("--port", type=int, default=5006)
-    s.add_argument("--address", default="127.0.0.1")
+    s.add_argument("--port", type=_whole_in(1, 65535), default=5006, help="1 to 65535")
+    s.add_argument("--address", default="127.0.0.1", help="host name or IP address to listen on")
 
     s = sub.add_parser("replay", help="replay a game record (JSON file) and show the final position")
     s.add_argument("file")
     s.add_argument("--json", action="store_true")
-    s.add_argument("--lang", choices=("de", "en"), default="en")
+    s.add_argument("--lang", **lang)
 
     s = sub.add_parser("review", help="value every decision of a game record: where were points lost?")
     s.add_argument("file", help="a game record (JSON), e.g. from 'spieltisch play --save'")
     s.add_argument("--json", action="store_true", help="the review as JSON (exact values as fractions)")
-    s.add_argument("--rollouts", type=int, default=None,
-                   help="games played out per option where values are estimated (e.g. Tüfteln)")
-    s.add_argument("--seed", type=int, default=None, help="seed of those playouts")
-    s.add_argument("--seat", type=int, action="append", default=None,
+    s.add_argument("--rollouts", type=_whole_in(1, MAX_ROLLOUTS), default=None,
+                   help=f"games played out per option where values are estimated (e.g. Tüfteln), 1 to {MAX_ROLLOUTS}")
+    s.add_argument("--seed", type=seed, default=None, help="seed of those playouts")
+    s.add_argument("--seat", type=_whole, action="append", default=None,
                    help="review only this seat's decisions (0 = first; repeatable)")
-    s.add_argument("--lang", choices=("de", "en"), default="en")
+    s.add_argument("--lang", **lang)
     return p
 
 
 def main(argv=None) -> int:
-    parser = _parser()
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as e:  # argparse already printed the usage message
-        return int(e.code or 0)
-    try:
-        return {"list": cmd_list, "play": cmd_play, "simulate": cmd_simulate,
+        parser = _parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as e:  # argparse has printed its message (or the help)
+            return e.code if isinstance(e.code, int) else 2
+        code = {"list": cmd_list, "play": cmd_play, "simulate": cmd_simulate,
                 "analyze": cmd_analyze, "replay": cmd_replay, "review": cmd_review,
                 "serve": cmd_serve}[args.command](args)
+        sys.stdout.flush()  # a full disk or a closed pipe shows up here, not after we have returned
+        return code
     except SpieltischError as e:
-        print(f"spieltisch: error: {e}", file=sys.stderr)
+        text = e.message("en") if isinstance(e, IllegalActionError) else str(e)
+        print(f"spieltisch: error: {_error_line(text)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\nspieltisch: interrupted", file=sys.stderr)
@@ -91,6 +193,18 @@ def main(argv=None) -> int:
         except OSError:
             pass
         return 0
+    except OSError as e:  # the machine's trouble (a full disk, a closed terminal), not the input's
+        print(f"spieltisch: error: {_clip(e.strerror or e)} ({type(e).__name__})", file=sys.stderr)
+        return 1
+    except Exception as e:  # noqa: BLE001 - anything else is our bug: say so in one line
+        if os.environ.get(DEBUG_ENV, "") not in ("", "0"):
+            import traceback
+
+            traceback.print_exc()
+        what = f"{type(e).__name__}: {_clip(_error_line(e), 100)}"
+        print(f"spieltisch: internal error ({what}): this is a bug in spieltisch; "
+              f"please report it with the command you ran ({DEBUG_ENV}=1 shows the details)", file=sys.stderr)
+        return 1
 
 
 def _dump(obj) -> None:
@@ -130,19 +244,56 @@ def _progress(label):
     return report
 
 
+def _options(cls, pairs: list[str]) -> dict:
+    """``--option`` arguments as ``{name: text}`` for ``cls``: names checked here (so a message never
+    quotes a hostile name or value in full), values then parsed by the game."""
+    specs = {s.name for s in cls.option_specs}
+    out: dict = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise OptionError(f"--option is written NAME=VALUE, got {_short(pair)}")
+        name, _, value = pair.partition("=")
+        name, value = name.strip(), value.strip()
+        if name not in specs:
+            known = ", ".join(sorted(specs)) or "none"
+            raise OptionError(f"{cls.id} has no option {_short(name)} (known options: {known})")
+        if name in out:
+            raise OptionError(f"--option {name} is given twice")
+        if len(value) > MAX_OPTION_VALUE_CHARS:
+            raise OptionError(f"option {name!r} takes a short value (at most {MAX_OPTION_VALUE_CHARS} characters), "
+                              f"got {len(value):,} characters")
+        out[name] = value
+    return out
+
+
+def _game(args):
+    """The configured game of ``args``: players and options checked before anything is built per
+    seat (a billion players is refused here, not after a billion-entry list)."""
+    cls = get_game_class(args.game)
+    return cls(args.players, _options(cls, args.option))
+
+
+def _bot_names(game, names: list[str], seats: int, flag: str = "--bot") -> list[str]:
+    """One bot name per bot seat from ``--bot`` (none: random; one: for every seat). Every name
+    given is checked, also when no seat is played by a bot."""
+    names = names or ["random"]
+    if len(names) != 1 and len(names) != seats:
+        raise SpieltischError(f"give one {flag} for all {seats} bot seats or one per seat, not {len(names)}")
+    for name in dict.fromkeys(names):
+        if name not in type(game).bots and name != "random":
+            raise SpieltischError(f"{game.id} has no bot {_short(name)}; bots: {', '.join(bot_names(game.id))}")
+        make_bot(game, name)
+    return names * seats if len(names) == 1 else names
+
+
 def cmd_simulate(args) -> int:
     from .core.simulate import simulate
 
-    cls = get_game_class(args.game)
-    players = args.players if args.players is not None else cls.default_players
-    bots = args.bot or ["random"]
-    if args.games < 1:
-        raise SpieltischError("--games must be at least 1")
-    try:
-        result = simulate(args.game, players, bots, args.games, args.seed, parse_option_args(args.option),
-                          progress=_progress("simulate") if args.games >= 200 else None)
-    except ValueError as e:
-        raise SpieltischError(str(e)) from None
+    game = _game(args)  # everything checked before the first game is played
+    players = game.num_players
+    bots = _bot_names(game, args.bot, players)
+    result = simulate(args.game, players, bots, args.games, args.seed, dict(game.options),
+                      progress=_progress("simulate") if args.games >= 200 else None)
     if args.json:
         _dump(result.to_json())
         return 0
@@ -155,7 +306,7 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_analyze(args) -> int:
-    game = get_game_class(args.game)(args.players, parse_option_args(args.option))
+    game = _game(args)
     if game.analyzer is None:  # Game.analyze would refuse too; say what can be done instead
         raise SpieltischError(f"{args.game} has no exact analysis; "
                               f"'spieltisch simulate {args.game}' estimates its outcomes instead")
@@ -185,7 +336,11 @@ def cmd_serve(args) -> int:
     from .ui.panel import APPS
 
     if args.app not in APPS:
-        raise SpieltischError(f"no Panel app {args.app!r}; apps: {', '.join(APPS)}")
+        raise SpieltischError(f"no Panel app {_short(args.app)}; apps: {', '.join(APPS)}")
+    # a host name or an IP address (v4, v6 in brackets or not): no spaces, no options in disguise
+    if not re.fullmatch(r"[A-Za-z0-9_.:%\[\]-]{1,253}", args.address) or args.address.startswith("-"):
+        raise SpieltischError(f"--address must be a host name or IP address such as 127.0.0.1, "
+                              f"not {_short(args.address)}")
     try:
         import panel  # noqa: F401
     except ImportError:
@@ -201,7 +356,7 @@ def cmd_serve(args) -> int:
     except ValueError:  # not the main thread (called from Python): nothing to forward
         previous = None
     try:
-        return proc.wait()
+        code = proc.wait()
     except KeyboardInterrupt:
         proc.send_signal(signal.SIGINT)
         return proc.wait()
@@ -211,6 +366,10 @@ def cmd_serve(args) -> int:
         if proc.poll() is None:
             proc.terminate()
             proc.wait(10)
+    if code > 0:  # Panel has said why above (a port in use, ...); say whose message that was
+        print(f"spieltisch: error: the Panel server stopped with exit code {code}", file=sys.stderr)
+        return 1
+    return code
 
 
 def _t(lang: str, de: str, en: str) -> str:
@@ -232,22 +391,34 @@ def _view(state, player, lang: str) -> str:
     return state.game.render_observation(state.observation(player), lang)
 
 
+def _shown_path(path: str) -> str:
+    """A file name as messages show it: cut short, control characters escaped."""
+    return _clip(path, MAX_SHOWN_CHARS) or "''"
+
+
 def _read_record(path) -> Match:
     """A game record file, replayed; every problem is a ``SpieltischError`` naming the file."""
     limit = MAX_RECORD_CHARS * 4  # UTF-8 needs at most 4 bytes a character
+    shown = _shown_path(path)
     try:
+        if os.path.isdir(path):  # Windows would say "permission denied"; say what it is
+            raise SpieltischError(f"cannot read {shown}: it is a folder, not a game record")
         with open(path, "rb") as f:
             data = f.read(limit + 1)  # never more than a record may hold, however large the file
     except OSError as e:
-        raise SpieltischError(f"cannot read {path}: {e.strerror or e}") from None
+        raise SpieltischError(f"cannot read {shown}: {e.strerror or type(e).__name__}") from None
+    except SpieltischError:
+        raise
+    except ValueError:  # a file name with a NUL character (only possible when called from Python)
+        raise SpieltischError(f"cannot read {shown}: not a valid file name") from None
     if len(data) > limit:
-        raise SpieltischError(f"{path} is too large to be a game record (at most {MAX_RECORD_CHARS} characters)")
+        raise SpieltischError(f"{shown} is too large to be a game record (at most {MAX_RECORD_CHARS:,} characters)")
     if data.startswith(b"\xef\xbb\xbf"):  # the byte-order mark some editors write is not part of the JSON
         data = data[3:]
     try:
         return Match.from_json(data)
     except SpieltischError as e:
-        raise SpieltischError(f"{path}: {e}") from None
+        raise SpieltischError(f"{shown}: {e}") from None
 
 
 def cmd_replay(args) -> int:
@@ -264,7 +435,6 @@ def cmd_replay(args) -> int:
 
 def cmd_review(args) -> int:
     from .core.advice import advisor_settings, review
-    from .core.rng import Rng
 
     match = _read_record(args.file)
     game = match.game
@@ -277,11 +447,6 @@ def cmd_review(args) -> int:
             raise SpieltischError(f"{flag} does not apply to {game.id}: its advisor does not simulate "
                                   "(its values are exact)")
         settings[name] = value
-    if args.seed is not None:
-        try:
-            Rng(args.seed)
-        except ValueError as e:
-            raise SpieltischError(f"--seed: {e}") from None
     report = _progress("review")
     line_open = []
 
@@ -290,12 +455,8 @@ def cmd_review(args) -> int:
         report(done, total)
 
     try:
-        try:
-            result = review(match, progress, players=args.seat, **settings)
-        except SpieltischError:
-            raise
-        except (TypeError, ValueError) as e:  # an advisor refusing a setting value
-            raise SpieltischError(str(e)) from None
+        # the settings' values were checked by the parser (--rollouts, --seed), their names above
+        result = review(match, progress, players=args.seat, **settings)
     except SpieltischError:
         if any(line_open):
             print(file=sys.stderr)  # the error on a line of its own, not over the progress
@@ -371,29 +532,101 @@ def _print_review(result, lang: str) -> None:
                                f"{s.decisions} decisions, {s.among_best} among the best, ") + f"{worse}; {lost}")
 
 
-def cmd_play(args, input_fn=input) -> int:
+def _check_save_path(path: str) -> None:
+    """Refuse a ``--save`` file that cannot be written, before the game (not after it, when the
+    record would be lost). The check opens the file for appending, which changes nothing in an
+    existing file, and removes it again if it was not there."""
+    shown = _shown_path(path)
+    try:
+        if os.path.isdir(path):
+            raise SpieltischError(f"--save {shown}: that is a folder; give a file name")
+        existed = os.path.lexists(path)
+        with open(path, "a", encoding="utf-8"):
+            pass
+        if not existed:
+            try:
+                os.remove(path)
+            except FileNotFoundError:  # gone already (another process): nothing left behind either way
+                pass
+    except OSError as e:
+        raise SpieltischError(f"--save: cannot write {shown}: {e.strerror or type(e).__name__}") from None
+    except SpieltischError:
+        raise
+    except ValueError:  # a NUL character (only possible when called from Python)
+        raise SpieltischError(f"--save: {shown} is not a valid file name") from None
+
+
+def _save(match, path: str, lang: str) -> None:
+    shown = _shown_path(path)
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(match.to_json())
+    except OSError as e:
+        raise SpieltischError(f"cannot write {shown}: {e.strerror or type(e).__name__}") from None
+    if match.is_terminal():
+        print(_t(lang, f"Partie gespeichert in {shown}", f"record saved to {shown}"))
+    else:
+        print(_t(lang, f"unfertige Partie gespeichert in {shown}", f"record of the unfinished game saved to {shown}"))
+
+
+class _InputProblem(Exception):
+    """An answer that could not be read: too long, or not text."""
+
+
+def _read_answer(prompt: str) -> str:
+    """One line from standard input, read in bounded pieces: an endless line costs no memory (it is
+    read away and refused), undecodable bytes are refused, end of input raises ``EOFError``."""
+    print(prompt, end="", flush=True)
+    stdin = sys.stdin
+    if stdin is None:  # no standard input at all (started detached, or closed with <&-)
+        raise EOFError
+    try:
+        line = stdin.readline(MAX_ANSWER_CHARS + 1)
+        if not line:
+            raise EOFError
+        if len(line) > MAX_ANSWER_CHARS and not line.endswith("\n"):
+            while True:  # the rest of the line, piece by piece
+                more = stdin.readline(65536)
+                if not more or more.endswith("\n"):
+                    break
+            raise _InputProblem("long")
+    except UnicodeDecodeError:
+        raise _InputProblem("text") from None
+    return line
+
+
+def _choice(answer: str, n: int) -> int | None:
+    """The move number typed, 1..n, or None. Only ASCII digits count: '²' or '٣' are digits to
+    ``str.isdigit`` but not numbers a player types here."""
+    if answer.isascii() and answer.isdigit() and len(answer) <= 9 and 1 <= int(answer) <= n:
+        return int(answer)
+    return None
+
+
+def cmd_play(args, input_fn=None) -> int:
+    """``input_fn(prompt) -> str`` reads an answer (default: standard input, bounded)."""
     from .ui.session import PlaySession, action_visible
 
     lang = args.lang
-    cls = get_game_class(args.game)
-    players = args.players if args.players is not None else cls.default_players
-    seed = args.seed if args.seed is not None else int(time.time() * 1000) % (2**32)
-    others = [p for p in range(players) if p != args.seat]
-    names = args.bot or ["random"]
-    if len(names) == 1:
-        names = names * len(others)
-    # the same session as the widgets drive: same bots, same bot generator for a seed
-    session = PlaySession(args.game, players, parse_option_args(args.option), seed, dict(zip(others, names)))
+    game = _game(args)  # the player count and the options, before any per-seat list is built
+    players = game.num_players
     if not 0 <= args.seat < players:
-        raise SpieltischError(f"--seat must be between 0 and {players - 1}")
-    if len(names) != len(others):
-        raise SpieltischError(f"give one --bot for all {len(others)} bot seats or one per bot seat")
+        raise SpieltischError(f"--seat is your seat: 0 to {players - 1} with {players} player(s), not {args.seat}")
+    others = [p for p in range(players) if p != args.seat]
+    names = _bot_names(game, args.bot, len(others))
+    if args.save is not None:
+        _check_save_path(args.save)
+    seed = args.seed if args.seed is not None else int(time.time() * 1000) % (2**32)
+    # the same session as the widgets drive: same bots, same bot generator for a seed
+    session = PlaySession(game, None, None, seed, dict(zip(others, names)))
+    read = input_fn or _read_answer
     me = args.seat
     player = _t(lang, "Spieler", "player")
     print(_t(lang, f"{args.game}, Seed {seed}. Du bist Spieler {me + 1}. Tippe eine Zahl; u = zurücknehmen, "
                    "q = beenden, h = Hilfe.",
              f"{args.game}, seed {seed}. You are player {me + 1}. Type a number; u = undo, q = quit, h = help."))
     hidden = _t(lang, "(für dich verdeckt)", "(hidden from you)")
+    unreadable = 0
     while not session.is_over():
         p = session.current_player()
         thrower = session.chance_player()
@@ -413,12 +646,22 @@ def cmd_play(args, input_fn=input) -> int:
         for i, a in enumerate(legal, 1):
             print(f"  {i:>2}. {_label(a, lang)}")
         try:
-            answer = input_fn(_t(lang, "dein Zug> ", "your move> ")).strip().lower()
+            answer = read(_t(lang, "dein Zug> ", "your move> ")).strip().lower()
         except EOFError:
             print(_t(lang, "\ntschüss", "\nbye"))
-            return 0
+            break
+        except _InputProblem as e:
+            if str(e) == "text":
+                unreadable += 1
+                if unreadable >= 3:  # a binary file on standard input, not a person typing
+                    raise SpieltischError("standard input is not UTF-8 text; "
+                                          "play reads the moves typed there") from None
+            print(_t(lang, f"  die Eingabe ist zu lang oder kein Text: bitte eine Zahl von 1 bis {len(legal)}",
+                     f"  that input was too long or not text: please type a number from 1 to {len(legal)}"))
+            continue
+        unreadable = 0
         if answer in ("q", "quit", "exit"):
-            return 0
+            break
         if answer in ("h", "help", "?"):
             print(_t(lang, "Tippe die Nummer eines Zuges. u nimmt deinen letzten Zug zurück, q beendet.",
                      "Type the number of a move. u takes back your last move, q quits."))
@@ -429,22 +672,19 @@ def cmd_play(args, input_fn=input) -> int:
             except SpieltischError as e:
                 print(_t(lang, f"  kann nicht zurücknehmen: {_error_text(e, 'de')}", f"  cannot undo: {e}"))
             continue
-        if not answer.isdigit() or not 1 <= int(answer) <= len(legal):
+        number = _choice(answer, len(legal))
+        if number is None:
             print(_t(lang, f"  bitte eine Zahl von 1 bis {len(legal)} eingeben (oder h für Hilfe)",
                      f"  please type a number from 1 to {len(legal)} (or h for help)"))
             continue
-        session.act(legal[int(answer) - 1])
+        session.act(legal[number - 1])
     match = session.match
-    print()
-    print(session.view(me, lang))
-    winners = ", ".join(str(w + 1) for w in match.state.winners())
-    print(_t(lang, f"Spielende. Punkte: {match.state.scores()}; gewonnen: {player} {winners}",
-             f"Game over. Scores: {match.state.scores()}; winner(s): {player} {winners}"))
-    if args.save:
-        try:
-            with open(args.save, "w", encoding="utf-8") as f:
-                f.write(match.to_json())
-        except OSError as e:
-            raise SpieltischError(f"cannot write {args.save}: {e.strerror or e}") from None
-        print(_t(lang, f"Partie gespeichert in {args.save}", f"record saved to {args.save}"))
+    if session.is_over():
+        print()
+        print(session.view(me, lang))
+        winners = ", ".join(str(w + 1) for w in match.state.winners())
+        print(_t(lang, f"Spielende. Punkte: {match.state.scores()}; gewonnen: {player} {winners}",
+                 f"Game over. Scores: {match.state.scores()}; winner(s): {player} {winners}"))
+    if args.save is not None:
+        _save(match, args.save, lang)
     return 0

@@ -8,7 +8,7 @@ for the projector), never the state itself.
 
 from __future__ import annotations
 
-from ..core.errors import IllegalActionError
+from ..core.errors import IllegalActionError, SpieltischError
 from ..core.game import CHANCE, SPECTATOR, TERMINAL
 from ..core.match import Match
 from ..core.registry import make_bot
@@ -39,12 +39,26 @@ def action_visible(before, action, viewer, max_alternatives: int = 5000) -> bool
     return True
 
 
+def _check_seat(seat, num_players: int, what: str = "seat") -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_players:
+        shown = repr(seat) if isinstance(seat, int) and not isinstance(seat, bool) else type(seat).__name__
+        raise SpieltischError(f"a {what} is a number from 0 to {num_players - 1}, not {shown[:30]}")
+
+
 class PlaySession:
-    def __init__(self, game_id: str, players: int, options: dict | None = None, seed: int = 0,
+    def __init__(self, game_id, players: int | None, options: dict | None = None, seed: int = 0,
                  bots: dict[int, str] | None = None):
+        """``game_id`` is a game id (then ``players`` and ``options`` configure it) or a configured
+        ``Game`` (then both are None). ``bots`` maps seats to bot names; the other seats are human.
+        Everything is checked before the session exists: the game, the seed, every seat and bot."""
         self.match = Match(game_id, players, options, seed)
+        game = self.match.game
+        if bots is not None and not isinstance(bots, dict):
+            raise SpieltischError(f"bots map seats to bot names, got {type(bots).__name__}")
         self.bot_names = dict(bots or {})
-        self.bots = {seat: make_bot(self.match.game, name) for seat, name in self.bot_names.items()}
+        for seat in self.bot_names:
+            _check_seat(seat, game.num_players, "bot seat")
+        self.bots = {seat: make_bot(game, name) for seat, name in self.bot_names.items()}
         self.bot_rng = Rng(seed ^ 0x5EED)
         # (who, text); who = CHANCE for chance events. The full story, for the record: a screen
         # shows a line to a player only where ``action_visible`` says they could see it.
@@ -93,6 +107,8 @@ class PlaySession:
 
     def observation(self, seat: int | None = SPECTATOR) -> dict:
         """What ``seat`` may see (default: the spectator's public view)."""
+        if seat is not SPECTATOR:
+            _check_seat(seat, self.match.game.num_players)
         return self.match.state.observation(seat)
 
     def view(self, seat: int | None = SPECTATOR, lang: str = "en") -> str:
@@ -103,6 +119,8 @@ class PlaySession:
         """The advisor's ``Advice`` for ``seat`` (default: the seat to act), from its observation."""
         if seat is None:
             seat = self.match.current_player()
+        else:
+            _check_seat(seat, self.match.game.num_players)
         if seat < 0:
             raise IllegalActionError("turn order", "no player decision is pending: nothing to advise on",
                                      "gerade ist keine Entscheidung zu treffen: nichts zu raten", "Reihenfolge")
