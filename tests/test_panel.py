@@ -15,9 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from spieltisch.ui.panel.wuerfel_joker import push_probability
-
 pytest.importorskip("panel")
+
+from spieltisch.core.errors import SpieltischError  # noqa: E402
+from spieltisch.games.wuerfel_joker.spiel2.engine import Spiel2Game  # noqa: E402
+from spieltisch.ui.panel.wuerfel_joker import advice_rows, push_probability  # noqa: E402
+
 playwright = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = os.environ.get("SPIELTISCH_CHROMIUM", "/usr/bin/chromium")
@@ -31,6 +34,25 @@ def test_push_probability_exact():
     # only slide 5 down: 1+4, 2+3 (4 ordered), 6-1 (2), 1x5 / 5:1 (2), the doubles 5,5 (1) -> 9/36
     assert push_probability(0b111101111, "plus_minus") == Fraction(1, 4)
     assert push_probability(0, "plus_minus") == 1
+
+
+def test_advice_rows_are_the_engines_advice():
+    rows = advice_rows([], 6, 2, "plus_minus", False, "en")
+    game = Spiel2Game(1, {"rounds": 1})
+    obs = game.position((), (6, 2)).observation(0)
+    expected, all_up = game.advise(obs), game.advise(obs, objective="all_up")
+    assert [r["choice"] for r in rows] == [o.label["en"] for o in expected.options]
+    assert {r["choice"] for r in rows} == {"push 8", "push 4", "push 3"}  # rulebook example 1
+    assert [r["exact"] for r in rows] == [str(o.value) for o in expected.options]
+    assert [r["P(all nine)"] for r in rows] == [float(all_up.option_for(o.action).value) for o in expected.options]
+    assert [r["optimal"] for r in rows] == ["★" if o.best else "" for o in expected.options]
+    assert rows[0]["choice"] == "push 4" and rows[0]["arithmetic"] == "6−2 = 4"
+    # only slide 5 down and 1, 2 thrown: nothing to push, the turn is over, nothing to advise
+    assert advice_rows([1, 2, 3, 4, 6, 7, 8, 9], 1, 2, "plus_minus", False, "de") == []
+    german = advice_rows([1, 2], 1, 1, "plus_minus", False, "de")  # doubles that push nothing
+    assert [r["Wahl"] for r in german] == ["auf den Pasch verzichten", "Pasch annehmen (Zugende)"]
+    with pytest.raises(SpieltischError):
+        advice_rows(range(1, 10), 1, 2, "plus_minus", False, "de")  # all nine up: no turn left
 
 
 def free_port():

@@ -1,4 +1,4 @@
-"""Würfel Joker Spiel 1: rulebook examples, rules, options, errors, solver, bots, records.
+"""Würfel Joker Spiel 1: rulebook examples, start throws, rules, options, errors, solver, bots, records.
 
 Table values other than the rulebook's own facts (kleine Brücke = 7, doubling per joker, so 28 with two
 jokers) are a reconstruction: tests read them from the data file instead of hard-coding them.
@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spieltisch.core.bots import RandomBot
-from spieltisch.core.errors import IllegalActionError, OptionError
-from spieltisch.core.game import CHANCE, TERMINAL
+from spieltisch.core.errors import IllegalActionError, OptionError, RecordError
+from spieltisch.core.game import CHANCE, SPECTATOR, TERMINAL
 from spieltisch.core.match import Match
 from spieltisch.core.rng import Rng
 from spieltisch.core.stats import mean_ci
@@ -21,7 +21,8 @@ from spieltisch.games.wuerfel_joker.spiel1 import engine as spiel1
 from spieltisch.games.wuerfel_joker.spiel1.bots import OptimalBot, ThresholdBot, threshold_choose
 from spieltisch.games.wuerfel_joker.spiel1.analysis import Solution, policy_value, solve
 from spieltisch.games.wuerfel_joker.spiel1.engine import (
-    DICE, JOKERS, STOP, STOP_POINTS, THROW_AGAIN, Assign, Dice, Spiel1Game, TableError, load_table, mask_of,
+    DICE, JOKERS, START_DICE, STOP, STOP_POINTS, THROW_AGAIN, Assign, Dice, Spiel1Game, StartDice, TableError,
+    load_table, mask_of,
 )
 
 GAME_ID = "wuerfel-joker-1"
@@ -32,6 +33,22 @@ POINTS = {r["id"]: r["points"] for r in RAW_TABLE["rows"]}
 
 def new_state(players=1, **options):
     return Spiel1Game(players, options).new_initial_state()
+
+
+def german(e: IllegalActionError) -> IllegalActionError:
+    """Every refusal says its rule and what is wrong in German too."""
+    assert e.rule_de and e.detail_de and e.rule_de.strip() and e.detail_de.strip(), (e.rule, e.detail)
+    assert e.message("de") != e.message("en")
+    return e
+
+
+def begin(state, starter=0):
+    """Play the start throws so that ``starter`` begins: 6 6 6 for them, 1 1 1 for everyone else."""
+    for p in range(state.num_players):
+        assert state.chance_player() == p
+        state.apply_action(START_DICE[(6, 6, 6) if p == starter else (1, 1, 1)])
+    assert state.player == state.first == starter and state.phase == spiel1.THROW
+    return state
 
 
 def play(state, *actions):
@@ -155,7 +172,7 @@ def test_jokers_need_a_table_combination():
     before = s.snapshot()
     with pytest.raises(IllegalActionError) as e:
         s.apply_action(JOKERS)
-    assert e.value.rule == "jokers need a table combination"
+    assert german(e.value).rule == "jokers need a table combination"
     assert s.snapshot() == before
 
 
@@ -169,7 +186,7 @@ def test_unassigned_die_is_eliminated_but_a_six_stays():
     assert Assign((3,), 1) not in legal
     with pytest.raises(IllegalActionError) as e:
         s.apply_action(Assign((3,), 1))
-    assert e.value.rule == "unassigned dice are eliminated"
+    assert german(e.value).rule == "unassigned dice are eliminated"
     assert Assign((), 1) in legal  # push nothing: only the 6 stays
     assert Assign((2, 3, 6), 3) in legal
     assert Assign((5, 6), 3) in legal  # 3+2 -> 5
@@ -199,7 +216,7 @@ def test_only_a_thrown_six_stays():
 
 
 def test_no_die_left_scores_zero_and_passes_the_turn():
-    s = new_state(players=2)
+    s = begin(new_state(players=2))
     play(s, (1, 6, 3), Assign((1, 6), 2))  # kleine Brücke with two dice (3 dropped)
     play(s, THROW_AGAIN, (1, 1))  # slide 1 up, 1+1 = 2 free -> can push 2
     assert s.legal_actions() == [Assign((2,), 2)]
@@ -216,7 +233,8 @@ def test_must_throw_at_least_once_in_the_jokers():
     before = s.snapshot()
     with pytest.raises(IllegalActionError) as e:
         s.apply_action(STOP)
-    assert e.value.rule == "must throw at least once in the jokers"
+    assert german(e.value).rule == "must throw at least once in the jokers"
+    assert e.value.rule_de == "Joker: kein Zurück"
     assert s.snapshot() == before
 
 
@@ -267,7 +285,7 @@ def test_must_assign_max():
     before = s.snapshot()
     with pytest.raises(IllegalActionError) as e:
         s.apply_action(Assign((1, 2), 2))
-    assert e.value.rule == "must assign as many dice as possible"
+    assert german(e.value).rule == "must assign as many dice as possible"
     assert s.snapshot() == before
     s = play(new_state(must_assign_max=True), (6, 6, 6))  # a single 6 still need not be pushed
     assert set(s.legal_actions()) == {Assign((6,), 3), Assign((), 3)}
@@ -276,11 +294,115 @@ def test_must_assign_max():
 
 
 def test_rounds_and_turn_order():
-    s = new_state(players=3, rounds=2)
+    s = begin(new_state(players=3, rounds=2))
     for turn in range(6):
         assert s.player == turn % 3 and s.round == turn // 3
         play(s, (1, 2, 4), Assign((1, 6), 3), STOP)
     assert s.is_terminal() and s.scores() == [14, 14, 14] and s.winners() == [0, 1, 2]
+
+
+# --- start throws (rulebook: "Jeder Spieler würfelt zunächst mit 3 Würfeln und addiert seine
+# Augenzahl. Der Spieler mit der höchsten Augenzahl beginnt.") ------------------------------------------
+
+
+def start(state, *throws):
+    for t in throws:
+        state.apply_action(START_DICE[t])
+    return state
+
+
+def test_the_highest_sum_begins_and_rounds_go_round_from_there():
+    s = new_state(players=3, rounds=2)
+    assert s.current_player() == CHANCE and s.phase == spiel1.START
+    assert [s.chance_player()] == [0]
+    start(s, (1, 2, 3))  # player 1: 6
+    assert s.chance_player() == 1
+    start(s, (6, 6, 5))  # player 2: 17
+    assert s.chance_player() == 2 and s.phase == spiel1.START
+    start(s, (4, 4, 4))  # player 3: 12
+    assert s.first == s.player == 1 and s.phase == spiel1.THROW and s.chance_player() == 1
+    # clockwise from the starter; a round is complete when everyone had one turn
+    order = []
+    while not s.is_terminal():
+        order.append((s.round, s.player))
+        play(s, (1, 2, 4), Assign((1, 6), 3), STOP)
+    assert order == [(0, 1), (0, 2), (0, 0), (1, 1), (1, 2), (1, 0)]
+    assert s.scores() == [14, 14, 14]
+    obs = s.observation(0)
+    assert obs["starter"] == 1 and obs["start_throwers"] == []
+    assert obs["sheet"] == [[7, 7]] * 3 and obs["last_turn"]["player"] == 0
+    assert [(t["player"], t["dice"], t["sum"], t["round"]) for t in obs["start_throws"]] == [
+        (0, [1, 2, 3], 6, 1), (1, [6, 6, 5], 17, 1), (2, [4, 4, 4], 12, 1)]
+
+
+def test_only_the_tied_players_throw_again():
+    s = start(new_state(players=3), (6, 5, 4), (1, 1, 2), (3, 6, 6))  # 15, 4, 15: players 1 and 3 tie
+    assert s.phase == spiel1.START and s.chance_player() == 0
+    assert s.observation(SPECTATOR)["start_throwers"] == [0, 2]
+    start(s, (2, 2, 2))  # player 1: 6
+    assert s.chance_player() == 2  # player 2 (4, lower) does not throw again
+    start(s, (5, 5, 5))  # player 3: 15
+    assert s.first == 2 and s.player == 2 and s.phase == spiel1.THROW
+    assert [(t["round"], t["player"]) for t in s.observation(1)["start_throws"]] == [
+        (1, 0), (1, 1), (1, 2), (2, 0), (2, 2)]
+
+
+def test_ties_throw_again_until_one_is_highest():
+    s = start(new_state(players=2), (3, 3, 3), (4, 4, 1), (6, 1, 1), (2, 2, 4))  # 9:9, then 8:8
+    assert s.phase == spiel1.START and s.chance_player() == 0
+    start(s, (1, 1, 1), (1, 1, 2))  # 3 : 4
+    assert s.first == 1 and s.phase == spiel1.THROW
+    text = s.render(SPECTATOR, "de")
+    assert "Anfangswurf: Spieler 1 3+3+3 = 9, Spieler 2 4+4+1 = 9" in text
+    assert "Stechen 2: Spieler 1 1+1+1 = 3, Spieler 2 1+1+2 = 4" in text and "Spieler 2 beginnt" in text
+    assert "start throw: player 1 3+3+3 = 9" in s.render() and "player 2 begins" in str(s)
+
+
+def test_one_player_has_no_start_throw():
+    s = new_state(players=1)
+    assert s.phase == spiel1.THROW and s.dice == 3
+    assert all(type(a) is Dice for a in s.legal_actions())
+    obs = s.observation(0)
+    assert obs["start_throws"] == [] and obs["starter"] == 0
+
+
+def test_start_throw_chance_is_exact_and_sampled_like_three_dice():
+    s = new_state(players=2)
+    out = s.chance_outcomes()
+    assert len(out) == 216 and all(type(a) is StartDice and p == Fraction(1, 216) for a, p in out)
+    assert {a.values for a, _ in out} == set(START_DICE)
+    r1, r2 = Rng(9), Rng(9)
+    for _ in range(100):
+        assert s.sample_chance(r1).values == (r2.die(), r2.die(), r2.die())
+    a = START_DICE[(1, 2, 4)]
+    assert a.to_json() == ["start", 1, 2, 4]
+    assert a.label("de") == "Anfangswurf 1 2 4" and a.label("en") == "start throw 1 2 4"
+
+
+def test_start_throw_refusals_name_the_rule_in_german():
+    s = new_state(players=2)
+    before = s.snapshot()
+    for bad in (DICE[(1, 2, 4)], STOP, Assign((1, 6), 3), StartDice((1, 2)), StartDice((0, 7, 7))):
+        with pytest.raises(IllegalActionError) as e:
+            s.apply_action(bad)
+        german(e.value)
+        assert s.snapshot() == before
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action(STOP)
+    assert e.value.rule_de == "Wer beginnt" and "Spieler 1" in e.value.detail_de
+    begin(s)
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action(START_DICE[(6, 6, 6)])
+    assert german(e.value).rule == "start throw"
+
+
+def test_a_version_1_record_is_refused_naming_the_version():
+    m = Match(GAME_ID, 2, {"rounds": 1}, 4)
+    m.resolve_chance()
+    record = dict(m.to_record(), version=1)
+    assert m.to_record()["version"] == 2
+    with pytest.raises(RecordError, match=r"wuerfel-joker-1 v1.*plays v2"):
+        Match.from_record(record)
 
 
 # --- actions, observation, errors ------------------------------------------------------------------
@@ -316,7 +438,26 @@ def test_observation_and_render():
     assert not any("seed" in k or "rng" in k for k in o)
     text = s.render()
     assert "slides up: 1 6" in text and "Joker 2/3" in text
-    assert "small bridge" in text and "kleine Brücke" in s.render("de") and str(s) == text
+    assert "small bridge" in text and "kleine Brücke" in s.render(lang="de") and str(s) == text
+    # the text comes from the observation alone, the spectator's too (everything here is public)
+    spectator = s.observation(SPECTATOR)
+    assert spectator["viewer"] is None and dict(spectator, viewer=0) == o
+    assert s.game.render_observation(spectator, "de") == s.render(lang="de") == s.render(0, "de")
+
+
+def test_every_action_has_a_german_and_an_english_label():
+    assert Assign((1, 6), 2).label("de") == "schiebe 1+6, behalte 2 Würfel"
+    assert Assign((1, 6), 2).label("en") == "push 1+6, keep 2 dice"
+    assert Assign((), 1, "6 stays").label("de") == "schiebe nichts (6 bleibt), behalte 1 Würfel"
+    assert Assign((), 2, "2×6 stay").label("de") == "schiebe nichts (2×6 bleiben), behalte 2 Würfel"
+    assert Assign((1, 6), 3, "2+4→6").label("en") == "push 1+6 (2+4→6), keep 3 dice"
+    assert (STOP.label("de"), STOP.label("en")) == ("aufhören", "stop")
+    assert (THROW_AGAIN.label("de"), THROW_AGAIN.label("en")) == ("weiterwürfeln", "throw again")
+    assert (JOKERS.label("de"), JOKERS.label("en")) == ("in die Joker", "go into the jokers")
+    assert (DICE[(1, 2, 4)].label("de"), DICE[(1, 2, 4)].label("en")) == ("Wurf 1 2 4", "throw 1 2 4")
+    s = play(new_state(), (1, 2, 4))
+    for a in s.legal_actions() + list(DICE.values()) + list(START_DICE.values()):
+        assert a.label("de") and a.label("en") and a.label("de") != a.label("en")
 
 
 def test_wrong_phase_errors_name_the_rule():
@@ -329,15 +470,29 @@ def test_wrong_phase_errors_name_the_rule():
         with pytest.raises(IllegalActionError) as e:
             s.apply_action(action)
         assert e.value.rule == rule, (action, e.value)
+        german(e.value)
         assert s.snapshot() == before
     play(s, Assign((1, 6), 3), STOP, (1, 2, 3), Assign((1, 2, 3), 3), THROW_AGAIN, (1, 5, 5))
     with pytest.raises(IllegalActionError) as e:
         s.apply_action(Assign((1, 5), 2))
     assert str(e.value).startswith("slide 1 is already up")
+    assert german(e.value).detail_de == "Slide 1 ist schon oben"
     play(s, Assign((5,), 1))
     with pytest.raises(IllegalActionError) as e:
         s.apply_action(Assign((4,), 1))
-    assert e.value.rule == "one assignment per throw"
+    assert german(e.value).rule == "one assignment per throw"
+
+
+def test_look_alikes_are_refused_in_german_too():
+    s = play(new_state(), (1, 2, 4))
+    before = s.snapshot()
+    for bad in (Assign((1.0, 6.0), 3), Assign((1, 6), 3.0), Assign((True, 6), 3), ["assign", [1, 6], 3],
+                ["assign", [6, 1], 3], ("assign", (1, 6), 3), Dice((1.0, 2.0, 4.0)), "jokers", "Stop",
+                Assign("16", 3), Assign(None, None), Dice(None), object()):
+        with pytest.raises(IllegalActionError) as e:
+            s.apply_action(bad)
+        german(e.value)
+        assert s.snapshot() == before
 
 
 def _candidate_actions(draw):
@@ -379,6 +534,7 @@ def test_illegal_actions_raise_and_change_nothing(case):
     with pytest.raises(IllegalActionError) as e:
         s.apply_action(action)
     assert e.value.rule and str(e.value)
+    german(e.value)
     assert s.snapshot() == before
 
 
@@ -534,6 +690,6 @@ def test_bad_record_action_is_rejected_with_the_rule():
     m.apply(DICE[(1, 2, 4)])
     rec = m.to_record()
     for bad, words in ((["assign", [6, 1], 3], "write"), (["assign", [1, 6], 2], "eliminated"),
-                       ("jokers", "assign after a throw")):
+                       ("jokers", "assign after a throw"), (["start", 1, 2, 4], "start throws are over")):
         with pytest.raises(RecordError, match=words):
             Match.from_record(dict(rec, actions=rec["actions"] + [bad]))

@@ -1,4 +1,4 @@
-"""Würfel Joker, Spiel 2: rulebook examples (golden), ±5, Pasch, minus points, errors, solvers."""
+"""Würfel Joker, Spiel 2: rulebook examples (golden), start throws, ±5, Pasch, minus points, errors, solvers."""
 
 import json
 import time
@@ -10,15 +10,15 @@ from hypothesis import strategies as st
 
 from spieltisch import Match, make_game
 from spieltisch.core.bots import RandomBot
-from spieltisch.core.errors import IllegalActionError, OptionError, SpieltischError
-from spieltisch.core.game import CHANCE, TERMINAL
+from spieltisch.core.errors import IllegalActionError, OptionError, RecordError, SpieltischError
+from spieltisch.core.game import CHANCE, SPECTATOR, TERMINAL
 from spieltisch.core.rng import Rng
 from spieltisch.core.stats import mean_ci, proportion_ci
 from spieltisch.games.wuerfel_joker.spiel2 import analysis as solver2
 from spieltisch.games.wuerfel_joker.spiel2.bots import OptimalBot, ThresholdBot
 from spieltisch.games.wuerfel_joker.spiel2.engine import (
-    ACCEPT, ALL_ACTIONS, CHOOSE, DECLINE, DOUBLES_BUST, PUSH, ROLL, STOP, STOP_OR_THROW, THROW, THROW_OF,
-    Spiel2Game, formations, makeable, ways)
+    ACCEPT, ALL_ACTIONS, CHOOSE, DECLINE, DOUBLES_BUST, PUSH, ROLL, START, START_OF, START_THROWS, STOP,
+    STOP_OR_THROW, THROW, THROW_OF, THROWS, Spiel2Game, StartThrow, formations, makeable, ways)
 
 GID = "wuerfel-joker-2"
 
@@ -29,11 +29,14 @@ def mask_of(up):
 
 def position(up=(), dice=None, players=1, **options):
     """A hand-built position: slides ``up`` pushed, then (optionally) the throw ``dice``."""
-    state = Spiel2Game(players, options).new_initial_state()
-    state.mask = mask_of(up)
-    if dice:
-        state.apply_action(THROW_OF[dice])
-    return state
+    return Spiel2Game(players, options).position(up, dice)
+
+
+def german(e: IllegalActionError) -> IllegalActionError:
+    """Every refusal says its rule and what is wrong in German too."""
+    assert e.rule_de and e.detail_de and e.rule_de.strip() and e.detail_de.strip(), (e.rule, e.detail)
+    assert e.message("de") != e.message("en")
+    return e
 
 
 def pushes(state):
@@ -139,9 +142,99 @@ def test_all_nine_up_plus_45_and_turn_passes():
 def test_rounds_and_turn_order():
     m = Match(GID, 3, {"rounds": 2}, seed=5)
     m.play([RandomBot()] * 3, Rng(1))
-    assert [(r, p) for r, p, *_ in m.state.log] == [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (2, 2)]
+    first = m.state.first
+    seats = [first, (first + 1) % 3, (first + 2) % 3]  # clockwise from the starter
+    assert [(r, p) for r, p, *_ in m.state.log] == [(r, p) for r in (1, 2) for p in seats]
     assert m.state.scores() == [sum(e[2] for e in m.state.log if e[1] == p) for p in range(3)]
     assert all(isinstance(s, int) for s in m.state.scores())
+
+
+# --- start throws: "Jeder Spieler würfelt mit beiden Würfeln einmal und addiert die Augen. Der Spieler
+# mit der höchsten Augenzahl beginnt." -------------------------------------------------------------
+def start(state, *throws):
+    for t in throws:
+        state.apply_action(START_OF[t])
+    return state
+
+
+def test_the_highest_sum_begins():
+    state = Spiel2Game(3, {"rounds": 2}).new_initial_state()
+    assert state.phase == START and state.current_player() == CHANCE and state.chance_player() == 0
+    start(state, (2, 3))
+    assert state.chance_player() == 1
+    start(state, (1, 1), (6, 4))  # 5, 2, 10: player 3 begins
+    assert state.first == state.player == 2 and state.phase == THROW and state.chance_player() == 2
+    ends = []
+    while not state.is_terminal():  # every turn: throw 6+2, push 8, stop
+        state.apply_action(THROW_OF[(6, 2)])
+        state.apply_action(PUSH[8])
+        state.apply_action(STOP)
+        ends.append(state.log[-1][:2])
+    assert ends == [(1, 2), (1, 0), (1, 1), (2, 2), (2, 0), (2, 1)]  # a round: everyone once, from the starter
+    assert state.scores() == [-74, -74, -74]
+    obs = state.observation(0)
+    assert obs["starter"] == 2 and [t["sum"] for t in obs["start_throws"]] == [5, 2, 10]
+    assert obs["sheet"] == [[-37, -37]] * 3 and obs["last_turn"]["player"] == 1
+
+
+def test_only_the_tied_players_throw_again_until_one_is_highest():
+    state = start(Spiel2Game(4).new_initial_state(), (6, 5), (3, 3), (5, 6), (1, 2))  # 11, 6, 11, 3
+    assert state.phase == START and state.chance_player() == 0
+    assert state.observation(SPECTATOR)["start_throwers"] == [0, 2]
+    start(state, (4, 4))
+    assert state.chance_player() == 2  # players 2 and 4 (lower sums) do not throw again
+    start(state, (2, 6))  # 8 : 8, a tie again
+    assert state.phase == START and state.chance_player() == 0
+    start(state, (1, 1), (1, 2))
+    assert state.first == 2 and state.phase == THROW
+    assert [(t["round"], t["player"]) for t in state.observation(3)["start_throws"]] == [
+        (1, 0), (1, 1), (1, 2), (1, 3), (2, 0), (2, 2), (3, 0), (3, 2)]
+    text = state.render(lang="de")
+    assert "Stechen 1: Spieler 1 4+4 = 8, Spieler 3 2+6 = 8" in text and "Spieler 3 beginnt" in text
+
+
+def test_one_player_has_no_start_throw():
+    state = Spiel2Game(1).new_initial_state()
+    assert state.phase == THROW and state.chance_outcomes()[0][0] is THROWS[0]
+    assert state.observation(0)["start_throws"] == []
+
+
+def test_start_throw_chance_is_exact_and_sampled_like_two_dice():
+    state = Spiel2Game(2).new_initial_state()
+    out = state.chance_outcomes()
+    assert [a for a, _ in out] == list(START_THROWS) and all(p == Fraction(1, 36) for _, p in out)
+    r1, r2 = Rng(3), Rng(3)
+    for _ in range(100):
+        t = state.sample_chance(r1)
+        assert type(t) is StartThrow and (t.a, t.b) == (r2.die(), r2.die())
+    assert START_OF[(6, 2)].to_json() == ["start", 6, 2]
+    assert START_OF[(6, 2)].label("de") == "Anfangswurf 6+2" and START_OF[(6, 2)].label("en") == "start throw 6+2"
+
+
+def test_start_throw_refusals():
+    state = Spiel2Game(2).new_initial_state()
+    before = state.snapshot()
+    for bad in (THROW_OF[(6, 2)], STOP, PUSH[3], ["start", 6, 2], ["start", 7, 1], "start"):
+        with pytest.raises(IllegalActionError) as e:
+            state.apply_action(bad)
+        german(e.value)
+        assert state.snapshot() == before
+    with pytest.raises(IllegalActionError) as e:
+        state.apply_action(PUSH[3])
+    assert e.value.rule == "start throw" and e.value.rule_de == "Wer beginnt"
+    start(state, (6, 6), (1, 1))
+    with pytest.raises(IllegalActionError) as e:
+        state.apply_action(START_OF[(6, 6)])
+    assert german(e.value).rule == "start throw"
+
+
+def test_a_version_1_record_is_refused_naming_the_version():
+    m = Match(GID, 2, {"rounds": 1}, 4)
+    m.resolve_chance()
+    record = dict(m.to_record(), version=1)
+    assert m.to_record()["version"] == 2
+    with pytest.raises(RecordError, match=r"wuerfel-joker-2 v1.*plays v2"):
+        Match.from_record(record)
 
 
 # --- options -------------------------------------------------------------------------------------
@@ -183,6 +276,7 @@ def test_illegal_actions_name_the_rule(up, dice, action, rule, words):
     with pytest.raises(IllegalActionError, match=words) as e:
         state.apply_action(action)
     assert e.value.rule == rule
+    german(e.value)
     assert state.snapshot() == before
 
 
@@ -192,19 +286,42 @@ def test_illegal_after_push_and_at_the_end():
     for bad, rule in ((PUSH[4], "one slide per throw"), (DECLINE, "Pasch"), (THROW_OF[(1, 1)], "turn order")):
         with pytest.raises(IllegalActionError) as e:
             state.apply_action(bad)
-        assert e.value.rule == rule
+        assert german(e.value).rule == rule
     state.apply_action(STOP)
     assert state.is_terminal()
     with pytest.raises(IllegalActionError) as e:
         state.apply_action(STOP)
-    assert e.value.rule == "end of game"
+    assert german(e.value).rule == "end of game"
 
 
 def test_json_form_is_not_an_action():
     state = position((), (6, 2))
     with pytest.raises(IllegalActionError) as e:
         state.apply_action(["push", 8])
-    assert e.value.rule == "action format"
+    assert german(e.value).rule == "action format"
+
+
+def test_look_alikes_are_refused_in_german_too():
+    state = position((), (6, 2))
+    before = state.snapshot()
+    for bad in (PUSH.__class__, ["push", 8.0], ["push", True], ("push", 8), "Stop", "roll", object(),
+                type(PUSH[8])(8.0), type(PUSH[8])(True), type(PUSH[8])("8"), type(PUSH[8])(None), StartThrow(6.0, 2)):
+        with pytest.raises(IllegalActionError) as e:
+            state.apply_action(bad)
+        german(e.value)
+        assert state.snapshot() == before
+
+
+def test_german_rule_names_follow_the_rulebook():
+    cases = [(position((), (6, 2)), PUSH[6], "Grundrechenarten", "6 und 2 ergeben 3, 4 oder 8; nicht 6"),
+             (position((), (6, 2)), PUSH[7], "Die Fünf", None),
+             (position((), (6, 2)), DECLINE, "Pasch", None),
+             (position((8,), (6, 2)), PUSH[8], "Slide schon oben", "Slide 8 ist schon oben")]
+    for state, bad, rule_de, detail_de in cases:
+        with pytest.raises(IllegalActionError) as e:
+            state.apply_action(bad)
+        assert e.value.rule_de == rule_de
+        assert detail_de is None or e.value.detail_de == detail_de
 
 
 @settings(max_examples=150, deadline=None)
@@ -230,6 +347,7 @@ def test_random_illegal_actions_leave_state_unchanged(seed, steps, players, five
         with pytest.raises(IllegalActionError) as e:
             state.apply_action(bad)
         assert e.value.rule and e.value.rule != "legal moves"
+        german(e.value)
         assert state.snapshot() == before
     json.dumps(state.observation(0))
 
@@ -255,10 +373,26 @@ def test_observation_public_and_json():
     m = Match(GID, 2, {"rounds": 2}, 3)
     m.resolve_chance()
     obs = m.state.observation(1)
-    assert json.loads(json.dumps(obs))["phase"] in (CHOOSE, DOUBLES_BUST)
+    assert json.loads(json.dumps(obs)) == obs and obs["phase"] in (CHOOSE, DOUBLES_BUST)
     assert not any("rng" in k or "seed" in k for k in obs)
+    spectator = m.state.observation(SPECTATOR)
+    assert spectator["viewer"] is None and dict(spectator, viewer=1) == obs  # all public
+    obs["totals"].append(99)
+    obs["sheet"][0].append(99)
+    assert m.state.observation(1) == dict(spectator, viewer=1)  # the caller got a copy
     text = m.state.render()
-    assert "Dice" in text and "Totals" in text and "Würfel" in m.state.render("de")
+    assert "Dice" in text and "Totals" in text and "Würfel" in m.state.render(lang="de")
+    assert m.game.render_observation(spectator, "de") == m.state.render(lang="de") and str(m.state) == text
+    assert "start throw: player 1" in text
+
+
+def test_every_action_has_a_german_and_an_english_label():
+    for a in ALL_ACTIONS:
+        assert a.label("de") and a.label("en") and a.label("de") != a.label("en"), a
+    assert (PUSH[7].label("de"), PUSH[7].label("en")) == ("schiebe 7", "push 7")
+    assert (STOP.label("de"), ROLL.label("de"), DECLINE.label("de")) == (
+        "aufhören", "weiterwürfeln", "auf den Pasch verzichten")
+    assert THROW_OF[(6, 2)].label("de") == "Wurf 6+2"
 
 
 def test_action_text_and_json():
@@ -266,7 +400,7 @@ def test_action_text_and_json():
     assert str(STOP) == "stop" and STOP.to_json() == "stop"
     assert str(DECLINE) == "decline doubles"
     assert str(THROW_OF[(6, 2)]) == "throw 6+2" and THROW_OF[(6, 2)].to_json() == ["throw", 6, 2]
-    assert len(set(ALL_ACTIONS)) == len(ALL_ACTIONS) == 9 + 4 + 36
+    assert len(set(ALL_ACTIONS)) == len(ALL_ACTIONS) == 9 + 4 + 36 + 36
 
 
 def test_record_round_trip():

@@ -1,7 +1,9 @@
 """The Würfel Joker widget, driven in CPython without a front-end (ipywidgets works headless).
 
 Every click goes through the same button handlers a person uses; the expectations come from the
-engine and the exact solvers, never from the widget itself.
+engine and the exact solvers, never from the widget itself. With two players a game opens with the
+start throws (the human clicks for their own, the bot throws its own), so most tests pick a seed
+where the human begins.
 """
 
 import asyncio
@@ -25,15 +27,37 @@ def app2(seed=7, **kw):
     return WuerfelJokerApp(game=G2, players=2, bots="optimal", lang="de", seed=seed, **kw)
 
 
+def opening(game, seed, players=2, options=None):
+    """The widget's match with ``seed`` after the start throws: (who begins, the first turn's throw)."""
+    m = Match(game, players, options, seed)
+    while m.state.phase == "start":
+        m.step_chance()
+    return m.state.first, m.step_chance()
+
+
 def first_throw(game, seed, players=2, options=None):
-    return Match(game, players, options, seed).step_chance()
+    return opening(game, seed, players, options)[1]
 
 
-def seed_where(pred, game=G2, limit=500):
+def seed_where(pred, game=G2, limit=500, starter=0):
+    """A seed where ``starter`` begins and the first turn's throw satisfies ``pred``."""
     for s in range(limit):
-        if pred(first_throw(game, s)):
+        first, throw = opening(game, s)
+        if first == starter and pred(throw):
             return s
     raise AssertionError("no seed found")
+
+
+def begin(app):
+    """Play the start throws as a person does: click for the human's own, step the bot's."""
+    for _ in range(50):
+        if app.observation()["phase"] != "start":
+            return app
+        if app._human_to_throw():
+            app.click_throw()
+        else:
+            app.click_bot_step()
+    raise AssertionError("the start throws did not end")
 
 
 def frozen(app):
@@ -48,9 +72,9 @@ def test_lazy_export_and_display():
 
 
 def test_throw_shows_the_seeded_dice():
-    seed = 11
+    seed = seed_where(lambda t: True)
     expected = first_throw(G2, seed)
-    app = app2(seed)
+    app = begin(app2(seed))
     assert app.state.dice is None and "data-dice=''" in app.dice_html.value
     app.click_throw()
     assert app.state.dice == (expected.a, expected.b)
@@ -60,7 +84,7 @@ def test_throw_shows_the_seeded_dice():
 
 def test_only_legal_pushes_are_offered():
     seed = seed_where(lambda t: t.a != t.b)
-    app = app2(seed)
+    app = begin(app2(seed))
     app.click_throw()
     legal = {a.value for a in app.state.legal_actions() if isinstance(a, S2.Push)}
     assert legal and set(app.push_buttons) == legal
@@ -79,7 +103,7 @@ def test_only_legal_pushes_are_offered():
 
 def test_doubles_push_labels_say_pasch():
     seed = seed_where(lambda t: t.a == t.b == 3)
-    app = app2(seed)
+    app = begin(app2(seed))
     app.click_throw()
     labels = {v: b.description for v, b in app.push_buttons.items()}
     assert labels == {1: "1 (3:3)", 3: "3 (Pasch)", 6: "6 (3+3)", 9: "9 (3×3)"}  # rulebook example 2
@@ -89,7 +113,7 @@ def test_doubles_push_labels_say_pasch():
 
 def test_push_moves_the_slide_in_state_and_picture_then_stop_scores():
     seed = seed_where(lambda t: t.a != t.b)
-    app = app2(seed)
+    app = begin(app2(seed))
     app.click_throw()
     v = max(app.push_buttons)
     assert "data-up='0'" in app.slide_html[v].value
@@ -110,7 +134,7 @@ def test_push_moves_the_slide_in_state_and_picture_then_stop_scores():
 
 def test_bots_finish_their_turns_step_by_step_and_at_once():
     seed = seed_where(lambda t: t.a != t.b)
-    app = app2(seed)
+    app = begin(app2(seed))
     app.click_throw()
     app.click_push(min(app.push_buttons))
     app.click_stop()
@@ -129,7 +153,7 @@ def test_bots_finish_their_turns_step_by_step_and_at_once():
 
 def test_human_cannot_act_for_the_bot():
     seed = seed_where(lambda t: t.a != t.b)
-    app = app2(seed)
+    app = begin(app2(seed))
     app.click_throw()
     app.click_push(min(app.push_buttons))
     app.click_stop()
@@ -141,7 +165,7 @@ def test_human_cannot_act_for_the_bot():
 
 def test_illegal_clicks_change_nothing():
     seed = seed_where(lambda t: t.a != t.b)
-    app = app2(seed)
+    app = begin(app2(seed))
     app.click_throw()
     snap = frozen(app)
     illegal = [v for v in range(1, 10) if v not in app.push_buttons]
@@ -160,7 +184,7 @@ def test_illegal_clicks_change_nothing():
 
 def test_doubles_can_be_declined():
     seed = seed_where(lambda t: t.a == t.b)
-    app = app2(seed)
+    app = begin(app2(seed))
     app.click_throw()
     assert app.state.dice[0] == app.state.dice[1]
     assert not app.decline_button.disabled and app.decline_button.layout.display != "none"
@@ -176,15 +200,20 @@ def test_advisor_values_are_the_solvers_exact_fractions():
     app = app2(seed)
     app.advisor_toggle.value = True
     assert "sp-advisor" in app.advisor._dom_classes
+    assert "Anfangswurf" in app.advisor.value  # nothing to decide at the start throws
+    begin(app)
     # before the throw: the value of the turn
     t0 = solver2.solve({}, "expected").start_value()
     assert f"{t0.numerator}/{t0.denominator}" in app.advisor.value
     app.click_throw()
     rows = app.advice()
-    ref = solver2.advise(app.state)
-    assert [r["action"] for r in rows] == [d["action"] for d in ref]
-    assert [r["value"] for r in rows] == [d["expected"] for d in ref]
-    assert [r["all_up"] for r in rows] == [d["all_up"] for d in ref]
+    obs = app.state.observation(0)
+    ref = app.state.game.advise(obs, objective="expected")
+    ref_up = app.state.game.advise(obs, objective="all_up")
+    assert [r["action"] for r in rows] == [o.action for o in ref.options]
+    assert [r["value"] for r in rows] == [o.value for o in ref.options]
+    assert [r["all_up"] for r in rows] == [ref_up.option_for(o.action).value for o in ref.options]
+    assert [r["best_all_up"] for r in rows] == [ref_up.option_for(o.action).best for o in ref.options]
     best = solver2.solve(app.state, "expected").best_action(app.state)
     assert [r["action"] for r in rows if r["best"]][0] == best
     html = app.advisor.value
@@ -204,10 +233,12 @@ def test_advisor_values_are_the_solvers_exact_fractions():
 
 
 def test_language_toggle_changes_labels():
-    app = app2()
-    assert app.throw_button.description == "Würfeln"
-    assert "Runde" in app.status.value and "Berater" == app.advisor_toggle.description
+    app = app2(seed_where(lambda t: True))
+    assert app.throw_button.description == "Anfangswurf"
+    assert "Anfangswurf · wirft: Du" in app.status.value and "Berater" == app.advisor_toggle.description
     app.set_lang("en")
+    assert app.throw_button.description == "Start throw" and "Start throw · throwing: You" in app.status.value
+    begin(app)
     assert app.throw_button.description == "Throw"
     assert "Round" in app.status.value and app.advisor_toggle.description == "Advisor"
     assert app.game_id == G2 and app.game_toggle.value == G2  # relabelling is not a game switch
@@ -215,7 +246,42 @@ def test_language_toggle_changes_labels():
     app.click_throw()
     assert app.messages[-1].startswith("You: Throw")
     app.set_lang("de")
-    assert app.stop_button.description.startswith("Aufhören")
+    assert "Runde" in app.status.value and app.stop_button.description.startswith("Aufhören")
+
+
+def test_the_start_throws_decide_who_begins():
+    seed = seed_where(lambda t: True, starter=1)
+    app = app2(seed)
+    assert app.state.phase == "start" and app._human_to_throw() and not app.bot_pending()
+    assert app.messages[-1].startswith("Anfangswurf: Wer die höchste Augenzahl würfelt, beginnt.")
+    app.click_stop()  # nothing but the start throw is possible
+    assert len(app.session.match.actions) == 0
+    app.click_throw()  # the human's start throw
+    mine = app.state.start[0][2]
+    assert app.messages[-1] == f"Du: Anfangswurf {mine[0]}+{mine[1]} = {sum(mine)}."
+    assert app.bot_pending() and not app._human_to_throw() and "wirft: Bot 2" in app.status.value
+    while app.state.phase == "start":
+        if app._human_to_throw():
+            app.click_throw()
+        else:
+            app.click_bot_step()
+    assert app.messages[-1].endswith("Bot 2 (optimal) beginnt.") and app.state.first == 1
+    app.click_bot_finish()  # the bot plays its first turn, then it is the human's turn
+    assert [r[:2] for r in app.results] == [(1, 1)] and app._human_to_throw()
+    assert app.throw_button.description == "Würfeln" and "am Zug: Du" in app.status.value
+    assert f"<td style='padding:2px 8px;text-align:right'>{app.results[0][2]}</td>" in app.score.value
+
+
+def test_a_tie_at_the_start_throws_again():
+    for seed in range(300):
+        m = Match(G2, 2, None, seed)
+        a, b = m.step_chance(), m.step_chance()
+        if a.a + a.b == b.a + b.b:
+            break
+    app = begin(app2(seed))
+    tie = [msg for msg in app.messages if "Gleichstand" in msg]
+    assert tie and tie[0].endswith(f"Gleichstand bei {a.a + a.b}: Du und Bot 2 (optimal) werfen noch einmal.")
+    assert len(app.state.start) >= 4 and app.state.start[2][0] == 2
 
 
 def test_spiel1_assign_and_jokers():
@@ -293,7 +359,8 @@ def test_switching_games_starts_a_fresh_game():
     app = app2()
     app.click_throw()
     app.switch_game(G1)
-    assert app.game_id == G1 and app.state.phase == S1.THROW and app.state.dice == 3
+    assert app.game_id == G1 and app.state.phase == S1.START and app.state.start == ()
+    assert app.throw_button.description == "Anfangswurf"
     app.switch_game(G2)
     assert app.game_id == G2 and app.state.dice is None and len(app.all_push_buttons) == 9
 
@@ -302,6 +369,13 @@ def test_bots_play_by_themselves_when_an_event_loop_runs():
     async def main():
         seed = seed_where(lambda t: t.a != t.b)
         app = app2(seed, bot_delay=0)
+        for _ in range(500):  # the start throws: the human clicks, the bot throws by itself
+            if app.state.phase != "start":
+                break
+            if app._human_to_throw():
+                app.click_throw()
+            await asyncio.sleep(0)
+        assert app.state.first == 0 and app._human_to_throw()
         app.click_throw()
         app.click_push(min(app.push_buttons))
         app.click_stop()

@@ -1,6 +1,9 @@
 """Würfel Joker Spiel 2 advisor as a Panel app: pick the slides that are up and a throw, see the
 exact value of every choice (expected points and the chance to push all nine) and a chart of it.
 
+The app decides no rule: the position is the engine's (``Spiel2Game.position``), the values are
+``game.advise(observation)``, the arithmetic is the engine's (``ways``), the picture the game's view.
+
 Run: ``spieltisch serve wuerfel-joker`` (or ``panel serve`` on this file).
 """
 
@@ -11,9 +14,10 @@ from fractions import Fraction
 import panel as pn
 
 from spieltisch.core.dist import Dist
-from spieltisch.games.wuerfel_joker.spiel2 import analysis as solver2
-from spieltisch.games.wuerfel_joker.spiel2.engine import CHOOSE, DOUBLES_BUST, makeable, ways
-from spieltisch.ui import charts, svg
+from spieltisch.core.errors import SpieltischError
+from spieltisch.games.wuerfel_joker import view
+from spieltisch.games.wuerfel_joker.spiel2.engine import Spiel2Game, ways
+from spieltisch.ui import charts
 
 TEXT = {
     "title": ("Würfel Joker – Spiel 2: Berater", "Würfel Joker – game 2: advisor"),
@@ -27,6 +31,7 @@ TEXT = {
     "all_up": ("P(alle neun)", "P(all nine)"),
     "how": ("Rechnung", "arithmetic"),
     "none": ("Mit diesem Wurf lässt sich nichts schieben.", "This throw can push nothing."),
+    "over": ("Alle neun Schieber sind oben: der Zug ist vorbei (+45).", "All nine slides are up: the turn is over (+45)."),
     "p_any": ("Wahrscheinlichkeit, dass ein Wurf hier noch etwas schieben kann",
               "Chance that a throw can still push something here"),
     "best": ("optimal", "optimal"),
@@ -39,32 +44,31 @@ def tr(key: str, lang: str) -> str:
 
 
 def push_probability(mask: int, five_ops: str) -> Fraction:
-    """Exact chance over the 36 throws that at least one free slide can be pushed."""
-    five_up = bool(mask & 16)
+    """Exact chance over the 36 throws that at least one free slide can be pushed (the engine says
+    which values a throw can push with the slides ``mask`` up)."""
     throws = Dist.dice(2, ordered=True)
-    return throws.prob(lambda t: any(not mask >> (v - 1) & 1 for v in makeable(t[0], t[1], five_up, five_ops)))
+    return throws.prob(lambda t: bool(ways(t[0], t[1], mask, five_ops)))
 
 
-def advice_rows(mask: int, a: int, b: int, five_ops: str, x5_on_stop: bool, lang: str) -> list[dict]:
-    opts = {"five_ops": five_ops, "x5_on_stop": x5_on_stop}
-    phase = CHOOSE if makeable(a, b, bool(mask & 16), five_ops) - {v for v in range(1, 10) if mask >> (v - 1) & 1} \
-        else DOUBLES_BUST
-    if phase == DOUBLES_BUST and a != b:
+def advice_rows(up, a: int, b: int, five_ops: str, x5_on_stop: bool, lang: str) -> list[dict]:
+    """One row per option of the throw ``a, b`` with the slides ``up``, best first; empty when the
+    throw ends the turn (nothing to decide)."""
+    game = Spiel2Game(1, {"rounds": 1, "five_ops": five_ops, "x5_on_stop": x5_on_stop})
+    state = game.position(up, (a, b))
+    if state.current_player() < 0:  # the throw pushed nothing: the turn is over
         return []
-    exp = solver2.solve(opts, "expected").values_at(mask, (a, b), phase)
-    up = dict(solver2.solve(opts, "all_up").values_at(mask, (a, b), phase))
-    how = ways(a, b, mask, five_ops)
-    best = exp[0][1] if exp else None
+    obs = state.observation(0)
+    expected = game.advise(obs, objective="expected")
+    all_up = game.advise(obs, objective="all_up")
     rows = []
-    for act, value in exp:
-        label = act.label(lang) if hasattr(act, "label") else str(act)
+    for o in expected.options:
         rows.append({
-            tr("choice", lang): label,
-            tr("expected", lang): float(value),
-            "exact": str(value),
-            tr("all_up", lang): float(up[act]),
-            tr("how", lang): ", ".join(how.get(getattr(act, "value", None), [])),
-            tr("best", lang): "★" if value == best else "",
+            tr("choice", lang): o.label[lang],
+            tr("expected", lang): float(o.value),
+            "exact": str(o.value),
+            tr("all_up", lang): float(all_up.option_for(o.action).value),
+            tr("how", lang): ", ".join(o.note[lang].split("; ")) if o.note else "",
+            tr("best", lang): "★" if o.best else "",
         })
     return rows
 
@@ -80,15 +84,19 @@ def create_app(lang: str = "de"):
     x5 = pn.widgets.Checkbox(name=tr("x5", lang))
 
     @pn.depends(language, slides, die_a, die_b, five_all, x5)
-    def view(lang, up, a, b, five_all_on, x5_on):
+    def show(lang, up, a, b, five_all_on, x5_on):
         mask = sum(1 << (v - 1) for v in up)
         five_ops = "all" if five_all_on else "plus_minus"
-        picture = pn.pane.HTML(svg.slides_row(range(1, 10), [v in up for v in range(1, 10)])
-                               + "&nbsp;&nbsp;" + svg.dice_row([a, b]), height=100, width=620)
+        # the view draws the parts of an observation it needs: the slides up and the dice
+        picture = pn.pane.HTML(view.board_svg(view.GAME2, {"up": sorted(up), "dice": [a, b]}, lang),
+                               height=100, width=620)
         p_any = push_probability(mask, five_ops)
         header = pn.pane.Markdown(f"**{tr('p_any', lang)}:** {p_any} ≈ {float(p_any):.4f}",
                                   css_classes=["sp-p-any"])
-        rows = advice_rows(mask, a, b, five_ops, x5_on, lang)
+        try:
+            rows = advice_rows(up, a, b, five_ops, x5_on, lang)
+        except SpieltischError:  # all nine up: there is no turn left to advise on
+            return pn.Column(picture, pn.pane.Markdown(tr("over", lang), css_classes=["sp-advice"]))
         if not rows:
             return pn.Column(picture, header, pn.pane.Markdown(tr("none", lang), css_classes=["sp-advice"]))
         cols = list(rows[0])
@@ -102,7 +110,7 @@ def create_app(lang: str = "de"):
 
     controls = pn.Column(language, f"**{tr('up', lang)}**", slides, die_a, die_b,
                          f"**{tr('rules', lang)}**", five_all, x5, width=320)
-    return pn.Column(f"# {tr('title', lang)}", pn.Row(controls, view))
+    return pn.Column(f"# {tr('title', lang)}", pn.Row(controls, show))
 
 
 if __name__.startswith("bokeh"):

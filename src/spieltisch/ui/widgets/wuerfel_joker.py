@@ -3,10 +3,14 @@
 One app for both games: Spiel 1 (three dice, slides 1-6 and three jokers) and Spiel 2 (two dice,
 slides 1-9). Seat 0 is the human; the other seats are bots that play visibly, one step at a time
 (with a short async delay where an event loop runs, e.g. in the browser; otherwise on a button).
+With two or more players the game opens with the start throws: everyone throws, the highest sum
+begins (ties throw again), so a bot may well begin.
 
 The widget never decides a rule: every button stands for one legal engine action
-(``state.legal_actions()``), the advisor shows the exact solvers' values, and the texts explain what
-the engine did. Methods ``click_*`` press the same buttons a person presses (used by the tests).
+(``state.legal_actions()``), what it shows is read from the human's observation and drawn by the
+game's view (``games.wuerfel_joker.view``), the advisor is ``game.advise(observation)``, and the
+texts explain what the engine did. Methods ``click_*`` press the same buttons a person presses (used
+by the tests).
 """
 
 from __future__ import annotations
@@ -20,9 +24,9 @@ import ipywidgets as W
 
 from ...core.errors import IllegalActionError
 from ...core.game import CHANCE, TERMINAL
+from ...games.wuerfel_joker import view
 from ...games.wuerfel_joker.spiel1 import engine as S1
 from ...games.wuerfel_joker.spiel2 import engine as S2
-from .. import svg
 from ..session import PlaySession
 from .common import BOT_DELAY, SHOWN, language_toggle, log_html, schedule, score_table_html
 
@@ -30,7 +34,6 @@ GAME1, GAME2 = "wuerfel-joker-1", "wuerfel-joker-2"
 GAMES = (GAME1, GAME2)
 COL = 86  # px per slide column: the slide picture with its push button underneath
 SLIDE_W, SLIDE_H = 40, 90
-JOKER_ACCENT = "#d4a017"
 
 # Every visible text, German and English.
 L = {
@@ -38,6 +41,7 @@ L = {
     "game1": ("Spiel 1 (1–6 + Joker)", "Game 1 (1–6 + jokers)"),
     "game2": ("Spiel 2 (1–9)", "Game 2 (1–9)"),
     "throw": ("Würfeln", "Throw"),
+    "throw_start": ("Anfangswurf", "Start throw"),
     "throw_n": ("Würfeln ({n} Würfel)", "Throw ({n} dice)"),
     "roll": ("Weiterwürfeln", "Throw again"),
     "roll_n": ("Weiterwürfeln ({n} Würfel)", "Throw again ({n} dice)"),
@@ -59,6 +63,14 @@ L = {
     "over": ("Spielende", "Game over"),
     "winner": ("Spielende – gewonnen hat: {who}", "Game over – winner: {who}"),
     "start": ("Klicke „Würfeln“.", "Click “Throw”."),
+    "start_n": ("Anfangswurf: Wer die höchste Augenzahl würfelt, beginnt. Klicke „Anfangswurf“.",
+                "Start throw: the highest sum begins. Click “Start throw”."),
+    "status_start": ("Anfangswurf · wirft: {who}", "Start throw · throwing: {who}"),
+    "your_start": ("Dein Anfangswurf: würfeln.", "Your start throw: throw."),
+    "t0_throw": ("Anfangswurf {dice} = {sum}.", "Start throw {dice} = {sum}."),
+    "t0_begins": (" {who} beginnt.", " {who} begins."),
+    "t0_tie": (" Gleichstand bei {sum}: {who} werfen noch einmal.", " A tie at {sum}: {who} throw again."),
+    "and": (" und ", " and "),
     "your_turn": ("Du bist dran: würfeln.", "Your turn: throw."),
     "wait_bot": ("Bot am Zug – „Bot: nächster Schritt“ klicken.", "A bot is playing – click “Bot: next step”."),
     "bot_running": ("Bot spielt …", "Bot is playing …"),
@@ -128,6 +140,7 @@ L = {
                   "Before the throw: expected value of the turn {v} ≈ {d}"),
     "adv_throw_up": (", P(alle 9) ≈ {p}", ", P(all 9) ≈ {p}"),
     "adv_none": ("Gerade keine Entscheidung.", "No decision right now."),
+    "adv_start": ("Anfangswurf: hier gibt es nichts zu entscheiden.", "Start throw: nothing to decide here."),
     "adv_note": ("Werte = erwartete Punkte dieses Zuges bei bestem Weiterspielen.",
                  "Values = expected points of this turn with best play from here."),
 }
@@ -287,6 +300,14 @@ class WuerfelJokerApp:
         return self.session.state
 
     @property
+    def game(self):
+        return self.session.game
+
+    def observation(self) -> dict:
+        """What the human (seat 0) sees: everything the widget shows comes from here."""
+        return self.session.observation(0)
+
+    @property
     def push_buttons(self) -> dict:
         """The push buttons that are offered now (legal and enabled), by slide value."""
         return {v: b for v, b in self.all_push_buttons.items() if not b.disabled and b.layout.visibility != "hidden"}
@@ -298,7 +319,8 @@ class WuerfelJokerApp:
         return self._t("bot", i=p + 1, name=name)
 
     def _human_to_throw(self) -> bool:
-        return self.session.current_player() == CHANCE and self.state.player not in self.session.bots
+        thrower = self.session.chance_player()
+        return thrower is not None and thrower not in self.session.bots
 
     def bot_pending(self) -> bool:
         """True if a bot (or a bot's throw) is to move."""
@@ -306,7 +328,7 @@ class WuerfelJokerApp:
         if cp == TERMINAL:
             return False
         if cp == CHANCE:
-            return self.state.player in self.session.bots
+            return self.session.chance_player() in self.session.bots
         return cp in self.session.bots
 
     def _human_legal(self) -> list:
@@ -325,7 +347,7 @@ class WuerfelJokerApp:
         self.messages = []
         self.results = []
         self._build_board()
-        self._say(self._t("start"))
+        self._say(self._t("start_n" if self.players > 1 else "start"))
         self._render()
         self._kick_bots()
 
@@ -356,7 +378,7 @@ class WuerfelJokerApp:
 
     def _apply(self, action, who: int):
         """Apply one action (player's or chance) and explain it. Illegal ones change nothing."""
-        before = self.state.clone()
+        before = self.observation()
         if action is None:  # the pending chance event
             action = self.session.match.step_chance()
             self.session.log.append((CHANCE, str(action)))
@@ -374,17 +396,17 @@ class WuerfelJokerApp:
         try:
             self._apply(action, self.session.current_player())
         except IllegalActionError as e:
-            self._say(self._t("illegal", why=str(e)))
+            self._say(self._t("illegal", why=e.message(self.lang)))
             self._render()
             return
-        if self._human_to_throw():
-            self._apply(None, self.state.player)
+        if self._human_to_throw() and self.observation()["phase"] != "start":
+            self._apply(None, self.session.chance_player())
         self._render()
         self._kick_bots()
 
     def _on_throw(self):
         if self._human_to_throw():
-            self._apply(None, self.state.player)
+            self._apply(None, self.session.chance_player())
             self._render()
             self._kick_bots()
             return
@@ -416,11 +438,11 @@ class WuerfelJokerApp:
         """One bot step (a bot's throw or decision); returns the action or None."""
         if not self.bot_pending():
             return None
-        who = self.state.player
         cp = self.session.current_player()
-        before = self.state.clone()
+        who = self.session.chance_player() if cp == CHANCE else cp
+        before = self.observation()
         action = self.session.step()
-        self._explain(before, action, who if cp == CHANCE else cp)
+        self._explain(before, action, who)
         return action
 
     def finish_bots(self, max_steps: int = 10_000):
@@ -489,120 +511,112 @@ class WuerfelJokerApp:
         prefix = f"{self.player_name(who)}: " if who is not None else ""
         self.messages.append(prefix + text)
 
-    def _explain(self, before, action, who):
-        after = self.state
-        if self.game_id == GAME2:
-            text, ended = self._explain2(before, action, after)
-        else:
-            text, ended = self._explain1(before, action, after)
-        if ended is not None:
+    def _explain(self, before: dict, action, who):
+        """Say what ``action`` did, from the human's observations before and after it."""
+        after = self.observation()
+        ended = None
+        t = after["last_turn"]
+        if t is not None and t != before["last_turn"]:
+            ended = (t["round"], t["player"], t["score"])
             self.results.append(ended)
+        if before["phase"] == "start":
+            text = self._explain_start(before, action, after)
+        elif self.game_id == GAME2:
+            text = self._explain2(before, action, after, ended)
+        else:
+            text = self._explain1(before, action, after, ended)
         self._say(text, who)
 
-    def _down_calc(self, mask: int) -> str:
-        down = [str(v) for v in range(1, 10) if not mask >> (v - 1) & 1]
-        return "+".join(down) if down else "0"
+    def _explain_start(self, before: dict, action, after: dict) -> str:
+        dice = action.values if isinstance(action, S1.StartDice) else (action.a, action.b)
+        text = self._t("t0_throw", dice="+".join(map(str, dice)), sum=sum(dice))
+        if after["starter"] is not None:
+            return text + self._t("t0_begins", who=self.player_name(after["starter"]))
+        if len(before["start_throwers"]) == 1:  # the last throw of a start round, and still no starter
+            last = after["start_throws"][-1]["round"]
+            top = max(t["sum"] for t in after["start_throws"] if t["round"] == last)
+            who = self._t("and").join(self.player_name(p) for p in after["start_throwers"])
+            return text + self._t("t0_tie", sum=top, who=who)
+        return text
 
-    def _explain2(self, before, action, after):
-        de = self.lang == "de"
-        ended = None
-        if len(after.log) > len(before.log):
-            r, p, pts, _end, _ev = after.log[-1]
-            ended = (r, p, pts)
-        m = before.mask
-        five = bool(m & S2.FIVE)
+    def _explain2(self, before, action, after, ended):
+        m = before["mask"]
+        five_ops = self.game.options["five_ops"]
         if isinstance(action, S2.Throw):
             a, b = action.a, action.b
             if ended is not None:
-                x5 = " × 5" if five else ""
-                calc = f"−({self._down_calc(m)} + {a}+{b}){x5}"
-                return self._t("t2_bust", a=a, b=b, calc=calc, pts=_signed(ended[2])), ended
-            if after.phase == S2.DOUBLES_BUST:
-                return self._t("t2_dbust", a=a, b=b), None
-            opts = []
-            seen = set()
-            for v, how in S2.formations(a, b, five, after.five_ops):
-                if not m >> (v - 1) & 1 and v not in seen:
-                    seen.add(v)
-                    opts.append(f"{v} ({_expr(how)})")
+                pts, calc = S2.bust_formula(m, a, b)
+                return self._t("t2_bust", a=a, b=b, calc=calc, pts=_signed(pts))
+            if after["phase"] == S2.DOUBLES_BUST:
+                return self._t("t2_dbust", a=a, b=b)
+            opts = [f"{v} ({min((_expr(h) for h in hows), key=len)})" for v, hows in S2.ways(a, b, m, five_ops).items()]
             text = self._t("t2_throw", a=a, b=b, opts=", ".join(opts) or self._t("nothing"))
             if a == b:
                 text += self._t("t2_pasch")
-            return text, None
+            return text
         if isinstance(action, S2.Push):
-            how = self._how2(before.dice, m, action.value, before.five_ops)
+            how = self._how2(before["dice"], m, action.value)
             if ended is not None:
-                return self._t("t2_allup", v=action.value, how=how), ended
-            down = after.mask
+                return self._t("t2_allup", v=action.value, how=how)
+            down = after["mask"]
             return self._t("t2_push", v=action.value, how=how,
-                           down=f"{self._down_calc(down)} = {S2.SUM_DOWN[down]}"), None
+                           down=f"{S2.down_text(down)} = {S2.SUM_DOWN[down]}")
         if action == S2.STOP:
-            x5 = " × 5" if before.x5_on_stop and five else ""
-            return self._t("t2_stop", calc=f"−({self._down_calc(m)}){x5}", pts=_signed(ended[2] if ended else 0)), ended
+            _, calc = S2.stop_formula(m, self.game.options["x5_on_stop"])
+            return self._t("t2_stop", calc=calc, pts=_signed(ended[2] if ended else 0))
         if action == S2.ACCEPT:
-            a, b = before.dice
-            x5 = " × 5" if five else ""
-            return self._t("t2_accept", calc=f"−({self._down_calc(m)} + {a}+{b}){x5}",
-                           pts=_signed(ended[2] if ended else 0)), ended
+            _, calc = S2.bust_formula(m, *before["dice"])
+            return self._t("t2_accept", calc=calc, pts=_signed(ended[2] if ended else 0))
         if action == S2.DECLINE:
-            return self._t("t2_decline"), ended
-        _ = de
-        return self._t("t2_roll"), ended
+            return self._t("t2_decline")
+        return self._t("t2_roll")
 
-    def _how2(self, dice, mask, value, five_ops) -> str:
-        a, b = dice
-        ways = [_expr(t) for v, t in S2.formations(a, b, bool(mask & S2.FIVE), five_ops) if v == value]
-        return min(ways, key=len) if ways else str(value)
+    def _how2(self, dice, mask, value) -> str:
+        hows = S2.ways(dice[0], dice[1], mask, self.game.options["five_ops"]).get(value, [])
+        return min((_expr(h) for h in hows), key=len) if hows else str(value)
 
-    def _row_name(self, r: int) -> str:
-        return S1.ROWS[r].name[self.lang]
+    def _row_name(self, row_id: str) -> str:
+        return S1.ROW_BY_ID[row_id].name[self.lang]
 
-    def _explain1(self, before, action, after):
-        ended = None
-        if after.last_turn is not None and after.last_turn != before.last_turn:
-            t = after.last_turn
-            ended = (t["round"], t["player"], t["score"])
+    def _explain1(self, before, action, after, ended):
         dice = " ".join(map(str, getattr(action, "values", ())))
         if isinstance(action, S1.Dice):
-            if before.phase == S1.THROW:
+            if before["phase"] == S1.THROW:
                 if ended is not None:
-                    return self._t("t1_lost", dice=dice), ended
-                return self._t("t1_throw", dice=dice), None
+                    return self._t("t1_lost", dice=dice)
+                return self._t("t1_throw", dice=dice)
             # a joker throw
-            row = S1.ROWS[before.row]
+            row = S1.ROW_BY_ID[before["row"]]
             k = action.values.count(1)
-            if ended is not None and after.last_turn["score"] == 0:
-                return self._t("t1_jlost", dice=dice), ended
+            if ended is not None and ended[2] == 0:
+                return self._t("t1_jlost", dice=dice)
             if ended is not None:
-                return self._t("t1_jall", dice=dice, base=row.points[0], pts=ended[2]), ended
+                return self._t("t1_jall", dice=dice, base=row.points[0], pts=ended[2])
             if k:
-                return self._t("t1_jones", dice=dice, k=k, j=after.jokers, pts=row.points[after.jokers]), None
-            return self._t("t1_jsix", dice=dice, pts=row.points[after.jokers]), None
+                return self._t("t1_jones", dice=dice, k=k, j=after["jokers"], pts=after["stop_value"])
+            return self._t("t1_jsix", dice=dice, pts=after["stop_value"])
         if isinstance(action, S1.Assign):
-            text = self._t("t1_assign", what=self.assign_label(action, before.throw),
+            text = self._t("t1_assign", what=self.assign_label(action, before["throw"]),
                            keep=self._keep_text(action.keep))
-            r = S1.BEST_ROW[after.pushed]
-            if r >= 0:
-                text += self._t("t1_row", row=self._row_name(r), pts=S1.STOP_POINTS[after.pushed])
-            return text, None
+            if after["row"] is not None:
+                text += self._t("t1_row", row=self._row_name(after["row"]), pts=after["stop_value"])
+            return text
         if action == S1.STOP:
-            if before.phase == S1.JOKER_DECIDE:
-                return self._t("t1_jstop", row=self._row_name(before.row), j=before.jokers,
-                               pts=ended[2] if ended else 0), ended
-            r = S1.BEST_ROW[before.pushed]
-            if r < 0:
-                return self._t("t1_stop0"), ended
-            return self._t("t1_stop", row=self._row_name(r), pts=ended[2] if ended else 0), ended
+            if before["phase"] == S1.JOKER_DECIDE:
+                return self._t("t1_jstop", row=self._row_name(before["row"]), j=before["jokers"],
+                               pts=ended[2] if ended else 0)
+            if before["row"] is None:
+                return self._t("t1_stop0")
+            return self._t("t1_stop", row=self._row_name(before["row"]), pts=ended[2] if ended else 0)
         if action == S1.JOKERS:
-            r = after.row
-            return self._t("t1_jokers", row=self._row_name(r), base=S1.ROWS[r].points[0]), ended
-        return self._t("t1_again"), ended
+            return self._t("t1_jokers", row=self._row_name(after["row"]), base=after["base"])
+        return self._t("t1_again")
 
     def _keep_text(self, n: int) -> str:
         return self._t("keep1") if n == 1 else self._t("keepn", n=n)
 
     def assign_label(self, a, throw=None) -> str:
-        """``schiebe 1+6 (2+4→6)``: what an assignment pushes, how, and which dice stay."""
+        """``schiebe 1 und 6 (2+4→6)``: what an assignment pushes, how, and which dice stay."""
         if a.pushed:
             what = self._t("pushes", s=" und ".join(map(str, a.pushed)) if self.lang == "de"
                            else " and ".join(map(str, a.pushed)))
@@ -623,57 +637,57 @@ class WuerfelJokerApp:
 
     # --- advisor ---------------------------------------------------------------------------------
     def advice(self) -> list[dict]:
-        """The advisor's rows for the current decision: ``action``, ``label``, ``value`` (exact
+        """The advisor's rows for the human's decision: ``action``, ``label``, ``value`` (exact
         Fraction), ``all_up`` (Spiel 2: probability of pushing all nine, else None), ``best``,
-        ``best_all_up``. Empty when no decision is pending."""
-        st = self.state
-        if st.current_player() < 0:
+        ``best_all_up``. Empty when the human has no decision to make. The values are
+        ``game.advise(observation)`` (Spiel 2: with the objectives "expected" and "all_up")."""
+        if not self.session.waiting_for_human():
             return []
+        obs = self.observation()
+        game = self.game
         if self.game_id == GAME2:
-            from ...games.wuerfel_joker.spiel2.analysis import advise
+            exp = game.advise(obs, objective="expected")
+            up = game.advise(obs, objective="all_up")
             rows = []
-            for d in advise(st):
-                act = d["action"]
-                label = act.label(self.lang)
-                if isinstance(act, S2.Push):
-                    label += f" ({min((_expr(h) for h in d['how']), key=len)})" if d["how"] else ""
-                rows.append({"action": act, "label": label, "value": d["expected"], "all_up": d["all_up"],
-                             "best": d["best"], "best_all_up": d["best_all_up"]})
+            for o in exp.options:
+                label = o.action.label(self.lang)
+                if isinstance(o.action, S2.Push) and o.note:
+                    label += f" ({min((_expr(h) for h in o.note['en'].split('; ')), key=len)})"
+                other = up.option_for(o.action)
+                rows.append({"action": o.action, "label": label, "value": o.value, "all_up": other.value,
+                             "best": o.best, "best_all_up": other.best})
             return rows
-        from ...games.wuerfel_joker.spiel1.analysis import solve
-        rows = []
-        for d in solve(st.options).advise(st):
-            rows.append({"action": d["action"], "label": self.action_label1(d["action"], st),
-                         "value": d["value"], "all_up": None, "best": d["optimal"], "best_all_up": False})
-        return rows
+        return [{"action": o.action, "label": self.action_label1(o.action, obs), "value": o.value, "all_up": None,
+                 "best": o.best, "best_all_up": False} for o in game.advise(obs).options]
 
-    def action_label1(self, act, st) -> str:
+    def action_label1(self, act, obs: dict) -> str:
         if isinstance(act, S1.Assign):
-            return self.assign_label(act, st.throw)
+            return self.assign_label(act, obs["throw"])
         if act == S1.STOP:
-            return self._t("stop_pts", pts=st.stop_value())
+            return self._t("stop_pts", pts=obs["stop_value"])
         if act == S1.JOKERS:
-            return self._t("jokers", base=S1.STOP_POINTS[st.pushed])
-        if st.phase == S1.JOKER_DECIDE:
-            return self._t("joker_roll", n=st.dice)
-        return self._t("roll_n", n=st.dice)
+            return self._t("jokers", base=obs["base"])
+        if obs["phase"] == S1.JOKER_DECIDE:
+            return self._t("joker_roll", n=obs["dice_in_play"])
+        return self._t("roll_n", n=obs["dice_in_play"])
 
     def _advisor_html(self) -> str:
-        st = self.state
+        obs = self.observation()
         rows = self.advice()
         head = f"<b>{escape(self._t('adv_title'))}</b>"
         if not rows:
-            extra = ""
-            if st.current_player() == CHANCE:
+            if obs["phase"] == "start":
+                extra = escape(self._t("adv_start"))
+            elif self.session.current_player() == CHANCE:
                 if self.game_id == GAME2:
                     from ...games.wuerfel_joker.spiel2.analysis import solve
-                    v = solve(st, "expected").throw_value(st.mask)
-                    p = solve(st, "all_up").throw_value(st.mask)
+                    v = solve(self.game.options, "expected").throw_value(obs["mask"])
+                    p = solve(self.game.options, "all_up").throw_value(obs["mask"])
                     extra = escape(self._t("adv_throw", v=_fmt_frac(v), d=f"{float(v):.3f}")
                                    + self._t("adv_throw_up", p=f"{float(p):.4f}"))
                 else:
                     from ...games.wuerfel_joker.spiel1.analysis import solve
-                    v = solve(st.options).value(st)
+                    v = solve(self.game.options).value_from_observation(obs)
                     extra = escape(self._t("adv_throw", v=_fmt_frac(v), d=f"{float(v):.3f}"))
             else:
                 extra = escape(self._t("adv_none"))
@@ -701,7 +715,7 @@ class WuerfelJokerApp:
 
     # --- rendering -------------------------------------------------------------------------------
     def _render(self):
-        st = self.state
+        obs = self.observation()
         g2 = self.game_id == GAME2
         self.title.value = f"<b style='font-size:18px'>{escape(self._t('title'))}</b>"
         opts = ((self._t("game1"), GAME1), (self._t("game2"), GAME2))
@@ -719,16 +733,16 @@ class WuerfelJokerApp:
         cp = self.session.current_player()
         # status line
         if cp == TERMINAL:
-            totals = st.scores()
-            best = max(totals)
-            who = ", ".join(self.player_name(p) for p in range(self.players) if totals[p] == best)
+            who = ", ".join(self.player_name(p) for p in self.state.winners())
             self.status.value = f"<b>{escape(self._t('winner', who=who))}</b>"
+        elif obs["phase"] == "start":
+            self.status.value = escape(self._t("status_start", who=self.player_name(self.session.chance_player())))
         else:
-            r = st.round + 1
-            self.status.value = escape(self._t("status", r=r, R=st.rounds, who=self.player_name(st.player)))
-        self._render_dice()
-        self._render_slides()
-        self._render_buttons()
+            self.status.value = escape(self._t("status", r=obs["round"], R=obs["rounds"],
+                                               who=self.player_name(self.session.whose_turn())))
+        self._render_dice(obs)
+        self._render_slides(obs)
+        self._render_buttons(obs)
         # message and log
         last = self.messages[-1] if self.messages else ""
         if cp != TERMINAL and self.bot_pending() and not self._bot_task:
@@ -736,7 +750,7 @@ class WuerfelJokerApp:
         elif self._bot_task:
             hint = self._t("bot_running")
         elif self._human_to_throw() and not last:
-            hint = self._t("your_turn")
+            hint = self._t("your_start" if obs["phase"] == "start" else "your_turn")
         else:
             hint = ""
         self.message.value = (f"<div style='font-size:16px;min-height:24px;padding:4px;background:#f7f3e8'>"
@@ -750,88 +764,65 @@ class WuerfelJokerApp:
         else:
             self.advisor.layout.display = "none"
             self.advisor.value = ""
-        self._render_score()
-        self.table_html.value = "" if g2 else self._table1_html()
+        self._render_score(obs)
+        self.table_html.value = "" if g2 else self._table1_html(obs)
         self.table_html.layout.display = "none" if g2 else SHOWN
 
-    def _render_dice(self):
-        st = self.state
+    def _render_dice(self, obs: dict):
+        values, muted = view.dice_picture(self.game_id, obs)
+        shown = [v for v in values if v]
+        pic = view.dice_row(values, size=56, muted=muted)
         if self.game_id == GAME2:
-            vals = list(st.dice) if st.dice else []
-            if vals:
-                pic = svg.dice_row(vals, size=56)
-                cap = f"{vals[0]} + {vals[1]}" + (" · Pasch" if vals[0] == vals[1] else "")
-            else:
-                pic = svg.dice_row([0, 0], size=56, muted=(0, 1))
-                cap = ""
-            data = ",".join(map(str, vals))
+            cap = ""
+            if shown:
+                cap = f"{shown[0]} + {shown[1]}" + (" · Pasch" if shown[0] == shown[1] else "")
         else:
-            vals = list(st.throw) if st.throw and st.phase in (S1.ASSIGN, S1.JOKER_DECIDE) else []
-            n_in = st.dice if st.phase != S1.OVER else 0
-            if vals:
-                shown = vals + [0] * (S1.NUM_DICE - len(vals))
-                muted = tuple(range(len(vals), S1.NUM_DICE))
-            else:
-                shown = [0] * S1.NUM_DICE
-                muted = tuple(range(n_in, S1.NUM_DICE))
-            pic = svg.dice_row(shown, size=56, muted=muted)
-            cap = " ".join(map(str, vals)) + (f" · {self._keep_text(n_in)} " + ("im Spiel" if self.lang == "de" else "in play")
-                                               if st.phase != S1.OVER else "")
-            if st.row >= 0:
-                cap += " · " + self._t("jokers_caption", j=st.jokers)
-            data = ",".join(map(str, vals))
+            cap = " ".join(map(str, shown))
+            if obs["phase"] not in (S1.OVER, "start"):
+                cap += (f" · {self._keep_text(obs['dice_in_play'])} "
+                        + ("im Spiel" if self.lang == "de" else "in play"))
+            if obs["in_jokers"]:
+                cap += " · " + self._t("jokers_caption", j=obs["jokers"])
+        data = ",".join(map(str, shown))
         self.dice_html.value = (f"<div class='sp-dice-pic' data-dice='{data}' style='display:flex;align-items:center;"
                                 f"gap:12px'>{pic}<span style='font-size:18px'>{escape(cap)}</span></div>")
 
-    def _slide_pic(self, label, up: bool, accent="#c0392b", title="") -> str:
-        pic = svg.slides_row([label], [up], SLIDE_W, SLIDE_H, accents={0: accent}, titles={0: title})
-        return f"<div data-slide='{escape(str(label))}' data-up='{int(up)}' style='text-align:center'>{pic}</div>"
+    def _render_slides(self, obs: dict):
+        labels = list(self.slide_html)
+        for lab, s in zip(labels, view.slide_pictures(self.game_id, obs, self.lang)):
+            pic = view.slides_row([s["label"]], [s["up"]], SLIDE_W, SLIDE_H, accents={0: s["accent"]},
+                                  titles={0: s["title"]})
+            self.slide_html[lab].value = (f"<div data-slide='{escape(str(s['label']))}' data-up='{int(s['up'])}' "
+                                          f"style='text-align:center'>{pic}</div>")
 
-    def _render_slides(self):
-        st = self.state
-        if self.game_id == GAME2:
-            for v in range(1, 10):
-                up = bool(st.mask >> (v - 1) & 1)
-                self.slide_html[v].value = self._slide_pic(v, up, accent="#27ae60" if v == 5 else "#c0392b")
-            return
-        for v in range(1, 7):
-            self.slide_html[v].value = self._slide_pic(v, bool(st.pushed >> (v - 1) & 1))
-        in_jokers = st.row >= 0
-        for i in range(3):
-            # As on the device: going into the jokers pushes all three up; each 1 pushes one down.
-            up = in_jokers and i >= st.jokers
-            self.slide_html[f"J{i + 1}"].value = self._slide_pic("J", up, accent=JOKER_ACCENT,
-                                                                 title=self._t("jokers_caption_off"))
-
-    def _render_buttons(self):
-        st = self.state
+    def _render_buttons(self, obs: dict):
         g2 = self.game_id == GAME2
         legal = self._human_legal()
         human_throw = self._human_to_throw()
         best = None
         if self.advisor_toggle.value and legal:
-            adv = self.advice()
-            best = {r["action"] for r in adv if r["best"]}
+            best = {r["action"] for r in self.advice() if r["best"]}
         # throw / throw again
         again = S2.ROLL if g2 else S1.THROW_AGAIN
         tb = self.throw_button
         if human_throw:
-            n = st.dice if not g2 else 2
-            if not g2 and st.phase == S1.JOKER_THROW:
-                tb.description = self._t("joker_roll", n=n)
+            if obs["phase"] == "start":
+                tb.description = self._t("throw_start")
+            elif not g2 and obs["phase"] == S1.JOKER_THROW:
+                tb.description = self._t("joker_roll", n=obs["dice_in_play"])
             else:
-                tb.description = self._t("throw") if g2 else self._t("throw_n", n=n)
+                tb.description = self._t("throw") if g2 else self._t("throw_n", n=obs["dice_in_play"])
             tb.disabled = False
         elif again in legal:
             if g2:
                 tb.description = self._t("roll")
-            elif st.phase == S1.JOKER_DECIDE:
-                tb.description = self._t("joker_roll", n=st.dice)
+            elif obs["phase"] == S1.JOKER_DECIDE:
+                tb.description = self._t("joker_roll", n=obs["dice_in_play"])
             else:
-                tb.description = self._t("roll_n", n=st.dice)
+                tb.description = self._t("roll_n", n=obs["dice_in_play"])
             tb.disabled = False
         else:
-            tb.description = self._t("throw")
+            tb.description = self._t("throw_start") if obs["phase"] == "start" else self._t("throw")
             tb.disabled = True
         tb.button_style = "success" if best and again in best else "primary"
         # stop
@@ -839,10 +830,10 @@ class WuerfelJokerApp:
         sb = self.stop_button
         if stop in legal:
             if g2:
-                pts = S2.stop_points(st.mask, st.x5_on_stop)
+                pts = _signed(S2.stop_points(obs["mask"], self.game.options["x5_on_stop"]))
             else:
-                pts = st.stop_value()
-            sb.description = self._t("stop_pts", pts=_signed(pts) if g2 else pts)
+                pts = obs["stop_value"]
+            sb.description = self._t("stop_pts", pts=pts)
             sb.disabled = False
         else:
             sb.description = self._t("stop")
@@ -853,21 +844,18 @@ class WuerfelJokerApp:
         self._show(self.accept_button, g2 and S2.ACCEPT in legal)
         self.decline_button.description = self._t("decline")
         self.decline_button.button_style = "success" if best and S2.DECLINE in best else ""
-        if g2 and st.dice:
-            self.accept_button.description = self._t("accept", pts=_signed(S2.bust_points(st.mask, *st.dice)))
+        if g2 and obs["dice"]:
+            self.accept_button.description = self._t("accept", pts=_signed(S2.bust_points(obs["mask"], *obs["dice"])))
         self.accept_button.button_style = "success" if best and S2.ACCEPT in best else ""
         if g2:
+            ways = S2.ways(*obs["dice"], obs["mask"], self.game.options["five_ops"]) if obs["dice"] else {}
             for v, b in self.all_push_buttons.items():
                 ok = S2.PUSH[v] in legal
                 self._show(b, ok, hide_only=True)
                 if ok:
-                    a, bb = st.dice
-                    ways = [_expr(t) for val, t in S2.formations(a, bb, bool(st.mask & S2.FIVE), st.five_ops)
-                            if val == v]
-                    short = min(ways, key=len)
+                    short = min((_expr(t) for t in ways[v]), key=len)
                     b.description = f"{v} ({short})" if short != str(v) else str(v)
-                    b.tooltip = " | ".join(t for val, t in S2.formations(a, bb, bool(st.mask & S2.FIVE), st.five_ops)
-                                           if val == v)
+                    b.tooltip = " | ".join(ways[v])
                     b.button_style = "success" if best and S2.PUSH[v] in best else "info"
                 else:
                     b.description = str(v)
@@ -875,10 +863,10 @@ class WuerfelJokerApp:
         # Spiel 1: jokers and assignments
         self._show(self.jokers_button, not g2 and S1.JOKERS in legal)
         if not g2 and S1.JOKERS in legal:
-            self.jokers_button.description = self._t("jokers", base=S1.STOP_POINTS[st.pushed])
+            self.jokers_button.description = self._t("jokers", base=obs["base"])
             self.jokers_button.button_style = "success" if best and S1.JOKERS in best else "info"
         assigns = [a for a in legal if isinstance(a, S1.Assign)] if not g2 else []
-        self._render_assign(assigns, best)
+        self._render_assign(assigns, best, obs)
         # bots
         pending = self.bot_pending()
         manual = pending and not self._bot_task
@@ -886,7 +874,7 @@ class WuerfelJokerApp:
         self._show(self.bot_finish_button, pending)
         self.new_button.description = self._t("new")
 
-    def _render_assign(self, assigns, best):
+    def _render_assign(self, assigns, best, obs):
         buttons = []
         for i, a in enumerate(assigns):
             if i < len(self.assign_buttons):
@@ -897,8 +885,8 @@ class WuerfelJokerApp:
                 self.assign_buttons.append(b)
             b._sp_action = a
             b._dom_classes = ("sp-assign", "sp-assign-" + "-".join(map(str, a.pushed or ("none",))) + f"-k{a.keep}")
-            b.description = self.assign_label(a, self.state.throw)
-            b.tooltip = str(a)
+            b.description = self.assign_label(a, obs["throw"])
+            b.tooltip = a.label(self.lang)
             b.disabled = False
             b.button_style = "success" if best and a in best else "info"
             buttons.append(b)
@@ -923,30 +911,25 @@ class WuerfelJokerApp:
         else:
             button.layout.display = SHOWN if on else "none"
 
-    def _render_score(self):
-        st = self.state
+    def _render_score(self, obs: dict):
+        """The score pad from the observation: each player's points of every turn, round by round."""
         headers = [self._t("round")] + [self.player_name(p) for p in range(self.players)]
-        rows = []
-        per = {}
-        for r, p, pts in self.results:
-            per[(r, p)] = pts
-        for r in range(1, st.rounds + 1):
-            rows.append([r] + [per.get((r, p), "") for p in range(self.players)])
-        totals = st.scores()
-        rows.append([self._t("total")] + list(totals))
-        cur = None if st.current_player() == TERMINAL else st.round
+        sheet = obs["sheet"]
+        rows = [[r + 1] + [sheet[p][r] if r < len(sheet[p]) else "" for p in range(self.players)]
+                for r in range(obs["rounds"])]
+        rows.append([self._t("total")] + list(obs["totals"]))
+        cur = None if self.session.is_over() else obs["round"] - 1
         self.score.value = score_table_html(headers, rows, highlight_row=cur)
 
-    def _table1_html(self) -> str:
+    def _table1_html(self, obs: dict) -> str:
         head = [self._t("row_col"), self._t("slides_col")] + [self._t("jokers_n", n=j) for j in range(4)]
         rows = []
-        current = -1
-        st = self.state
-        if st.phase != S1.OVER:
-            current = st.row if st.row >= 0 else S1.BEST_ROW[st.pushed]
-        for row in S1.ROWS:
+        current = None
+        for i, row in enumerate(S1.ROWS):
             kind = self._t("exact_yes") if row.exact else self._t("exact_no")
             rows.append([row.name[self.lang], f"{kind} {'+'.join(map(str, row.slides))}", *row.points])
+            if obs["phase"] != S1.OVER and row.id == obs["row"]:
+                current = i
         return (f"<div><b>{escape(self._t('table_title'))}</b> "
-                f"{svg.badge(self._t('recon'), '#8e44ad')}</div>"
-                + score_table_html(head, rows, highlight_row=current if current >= 0 else None))
+                f"{view.badge(self._t('recon'), '#8e44ad')}</div>"
+                + score_table_html(head, rows, highlight_row=current))

@@ -163,6 +163,22 @@ class Solution:
     def best_action(self, state):
         return self.decision_values(state)[0][0]
 
+    def value_from_observation(self, obs: dict) -> Fraction:
+        """Expected score of the rest of the current turn under optimal play, from a public
+        observation: at a throw (``throw``, ``joker_throw``) or a decision. None where no turn is
+        under way (the start throws, the end of the game)."""
+        phase = obs["phase"]
+        mask = mask_of(obs["pushed"])
+        if phase == THROW:
+            return self.T[(mask, obs["dice_in_play"])]
+        if phase == JOKER_THROW:
+            row = next(i for i, r in enumerate(ROWS) if r.id == obs["row"])
+            return self.JT[row][(obs["jokers"], obs["dice_in_play"])]
+        legal = _legal(obs, self.must_assign_max)
+        if legal:
+            return self.values_from_observation(obs, list(legal))[0][1]
+        return None
+
     def value(self, state) -> Fraction:
         """Expected score of the rest of the current turn under optimal play, at any node."""
         self._check(state)
@@ -187,9 +203,13 @@ METHOD_TEXT = {"de": "exakt: Rückwärtsrechnung über alle Stellungen eines Zug
 
 def legal_from_observation(game, obs: dict) -> tuple:
     """The legal actions of the decision ``obs`` shows (the same as the state's)."""
+    return _legal(obs, bool(game.options["must_assign_max"]))
+
+
+def _legal(obs: dict, must_assign_max: bool) -> tuple:
     phase, mask = obs["phase"], mask_of(obs["pushed"])
     if phase == ASSIGN:
-        return assignments(tuple(obs["throw"]), ALL_SLIDES ^ mask, bool(game.options["must_assign_max"]))
+        return assignments(tuple(obs["throw"]), ALL_SLIDES ^ mask, must_assign_max)
     if phase == DECIDE:
         return (STOP, THROW_AGAIN, JOKERS) if BEST_ROW[mask] >= 0 else (STOP, THROW_AGAIN)
     if phase == JOKER_DECIDE:

@@ -11,6 +11,10 @@ Rules as implemented: ``docs/rules/wuerfel-joker.md`` (Spiel 1). A turn:
 4. in the jokers: *joker throw* (chance) with the dice in play; each 1 pushes a joker down; then
    ``stop`` or ``throw`` again (see ``_apply``).
 
+With two or more players the game opens with the start throws (chance, ``StartDice``): everyone
+throws three dice, the highest sum begins, players tied for it throw again (``..start``). Rounds then
+go clockwise (in seat order) from the starting player.
+
 The scoring table is data (``table.json``, a RECONSTRUCTION: the pad's picture is lost).
 """
 
@@ -21,24 +25,27 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from importlib import resources
 from itertools import product
+from typing import ClassVar
 
 from ....core.errors import IllegalActionError, SpieltischError
 from ....core.game import CHANCE, TERMINAL, Game, State
 from ....core.options import OptionSpec
+from .. import start as start_rules
 
 SLIDES = (1, 2, 3, 4, 5, 6)
 ALL_SLIDES = 0b111111
 NUM_DICE = 3
 NUM_JOKERS = 3
 
-# Phases. THROW and JOKER_THROW are chance nodes.
+# Phases. START, THROW and JOKER_THROW are chance nodes.
+START = "start"  # a start throw: who begins (two or more players)
 THROW = "throw"
 ASSIGN = "assign"
 DECIDE = "decide"
 JOKER_THROW = "joker_throw"
 JOKER_DECIDE = "joker_decide"
 OVER = "over"
-_CHANCE_PHASES = (THROW, JOKER_THROW)
+_CHANCE_PHASES = (START, THROW, JOKER_THROW)
 
 
 def mask_of(slides) -> int:
@@ -165,6 +172,10 @@ STOP_POINTS = tuple(ROWS[r].points[0] if r >= 0 else 0 for r in BEST_ROW)
 # --- actions ---------------------------------------------------------------------------------------
 
 
+def _dice_text(values) -> str:
+    return " ".join(map(str, values))
+
+
 @dataclass(frozen=True, slots=True)
 class Dice:
     """Chance outcome: the dice thrown, in order."""
@@ -172,10 +183,41 @@ class Dice:
     values: tuple
 
     def __str__(self):
-        return "dice " + " ".join(map(str, self.values))
+        return "dice " + _dice_text(self.values)
+
+    def label(self, lang="en"):
+        return f"{'Wurf' if lang == 'de' else 'throw'} {_dice_text(self.values)}"
 
     def to_json(self):
         return ["dice", *self.values]
+
+
+@dataclass(frozen=True, slots=True)
+class StartDice:
+    """Chance outcome of a start throw: the three dice one player throws to see who begins."""
+
+    values: tuple
+
+    def __str__(self):
+        return "start throw " + _dice_text(self.values)
+
+    def label(self, lang="en"):
+        return f"{'Anfangswurf' if lang == 'de' else 'start throw'} {_dice_text(self.values)}"
+
+    def to_json(self):
+        return ["start", *self.values]
+
+
+def _how_de(how: str) -> str:
+    """The grouping text in German: the sums are language-neutral, "6 stays" is not."""
+    parts = []
+    for part in how.split(", "):
+        if part == "6 stays":
+            part = "6 bleibt"
+        elif part.endswith("×6 stay"):
+            part = part[: -len(" stay")] + " bleiben"
+        parts.append(part)
+    return ", ".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,39 +237,67 @@ class Assign:
             object.__setattr__(self, "mask", mask_of(self.pushed))
 
     def __str__(self):
-        what = "push " + "+".join(map(str, self.pushed)) if self.pushed else "push nothing"
-        how = f" ({self.how})" if self.how else ""
-        return f"{what}{how}, keep {self.keep} {'die' if self.keep == 1 else 'dice'}"
+        return self.label("en")
+
+    def label(self, lang="en"):
+        de = lang == "de"
+        slides = "+".join(map(str, self.pushed))
+        if de:
+            what = f"schiebe {slides}" if self.pushed else "schiebe nichts"
+            keep = f"behalte {self.keep} Würfel"
+        else:
+            what = f"push {slides}" if self.pushed else "push nothing"
+            keep = f"keep {self.keep} {'die' if self.keep == 1 else 'dice'}"
+        how = f" ({_how_de(self.how) if de else self.how})" if self.how else ""
+        return f"{what}{how}, {keep}"
 
     def to_json(self):
         return ["assign", list(self.pushed), self.keep]
 
 
 @dataclass(frozen=True, slots=True)
-class Stop:
+class _Word:
+    """A decision without parameters: one word in the record, a label in German and English."""
+
+    code: ClassVar[str]
+    en: ClassVar[str]
+    de: ClassVar[str]
+
     def __str__(self):
-        return "stop"
+        return self.code
+
+    def label(self, lang="en"):
+        return self.de if lang == "de" else self.en
 
     def to_json(self):
-        return "stop"
+        return self.code
 
 
 @dataclass(frozen=True, slots=True)
-class Throw:
-    def __str__(self):
-        return "throw"
+class Stop(_Word):
+    """Stop and score (the best table row of the slides up, or the frozen row with its jokers)."""
 
-    def to_json(self):
-        return "throw"
+    code: ClassVar[str] = "stop"
+    en: ClassVar[str] = "stop"
+    de: ClassVar[str] = "aufhören"
 
 
 @dataclass(frozen=True, slots=True)
-class Jokers:
-    def __str__(self):
-        return "jokers"
+class Throw(_Word):
+    """Throw the dice in play again."""
 
-    def to_json(self):
-        return "jokers"
+    code: ClassVar[str] = "throw"
+    en: ClassVar[str] = "throw again"
+    de: ClassVar[str] = "weiterwürfeln"
+
+
+@dataclass(frozen=True, slots=True)
+class Jokers(_Word):
+    """Go into the jokers with the table row the slides up satisfy (no way back before a throw)."""
+
+    code: ClassVar[str] = "jokers"
+    en: ClassVar[str] = "go into the jokers"
+    de: ClassVar[str] = "in die Joker"
 
 
 STOP, THROW_AGAIN, JOKERS = Stop(), Throw(), Jokers()
@@ -238,24 +308,24 @@ DICE = {t: Dice(t) for n in range(1, NUM_DICE + 1) for t in product(range(1, 7),
 CHANCE_OUTCOMES = {
     n: tuple((DICE[t], Fraction(1, 6**n)) for t in product(range(1, 7), repeat=n)) for n in range(1, NUM_DICE + 1)
 }
+START_DICE = {t: StartDice(t) for t in product(range(1, 7), repeat=NUM_DICE)}
+START_OUTCOMES = tuple((a, Fraction(1, 6**NUM_DICE)) for a in START_DICE.values())
+_WORDS = {"stop": STOP, "throw": THROW_AGAIN, "jokers": JOKERS}
 
 
 def action_from_json(value):
     """The action a JSON value stands for, or None (used to explain rejected record values)."""
-    if value == "stop":
-        return STOP
-    if value == "throw":
-        return THROW_AGAIN
-    if value == "jokers":
-        return JOKERS
-    if isinstance(value, list) and value:
-        if value[0] == "dice" and tuple(value[1:]) in DICE:
+    if isinstance(value, str):
+        return _WORDS.get(value)
+    if isinstance(value, list) and value and not any(type(v) is bool for v in value):
+        if value[0] == "dice" and tuple(value[1:]) in DICE and all(type(v) is int for v in value[1:]):
             return DICE[tuple(value[1:])]
+        if value[0] == "start" and tuple(value[1:]) in START_DICE and all(type(v) is int for v in value[1:]):
+            return START_DICE[tuple(value[1:])]
         if (value[0] == "assign" and len(value) == 3 and isinstance(value[1], list)
                 and all(type(v) is int for v in value[1]) and type(value[2]) is int):
             return Assign(tuple(value[1]), value[2])
     return None
-
 
 # --- assignments -----------------------------------------------------------------------------------
 
@@ -327,7 +397,8 @@ def assignments(throw: tuple, free: int, must_assign_max: bool = False) -> tuple
 
 class Spiel1Game(Game):
     id = "wuerfel-joker-1"
-    version = 1
+    # v2: the start throws decide who begins (v1 always began with seat 0)
+    version = 2
     name = {"de": "Würfel Joker – Spiel 1", "en": "Würfel Joker – Game 1"}
     summary = {
         "de": "Mit drei Würfeln Schieber 1–6 hochschieben, Kombinationen der Tabelle erreichen, "
@@ -348,6 +419,54 @@ class Spiel1Game(Game):
     )
     table = TABLE
 
+    def render_observation(self, obs: dict, lang: str = "en") -> str:
+        """The observation as text; besides it only the (static) table is read."""
+        de = lang == "de"
+        lines = start_rules.render_lines(obs, lang)
+        phase = obs["phase"]
+        if phase == OVER:
+            lines.append("Spielende" if de else "Game over")
+        elif phase == START:
+            lines.append(f"{'Spieler' if de else 'player'} {obs['player'] + 1}: "
+                         + ("Anfangswurf mit 3 Würfeln" if de else "start throw with 3 dice"))
+        else:
+            lines.append(f"{'Runde' if de else 'Round'} {obs['round']}/{obs['rounds']} · "
+                         f"{'Spieler' if de else 'player'} {obs['player'] + 1} · {_PHASE_TEXT[de][phase]}")
+            up = " ".join(map(str, obs["pushed"])) or "–"
+            jokers = ""
+            if obs["in_jokers"]:
+                jokers = " (in den Jokern)" if de else " (in the jokers)"
+            lines.append(f"{'oben' if de else 'slides up'}: {up} · Joker {obs['jokers']}/{NUM_JOKERS}{jokers}"
+                         f" · {'Würfel im Spiel' if de else 'dice in play'}: {obs['dice_in_play']}")
+            if obs["throw"]:
+                lines.append(f"{'Wurf' if de else 'throw'}: {_dice_text(obs['throw'])}")
+            if obs["row"] is not None:
+                row = ROW_BY_ID[obs["row"]]
+                lines.append(f"{'Kombination' if de else 'combination'}: {row.name['de' if de else 'en']}"
+                             f" · {'Aufhören' if de else 'stop now'}: {obs['stop_value']}")
+        t = obs["last_turn"]
+        if t:
+            lines.append(f"{'letzter Zug' if de else 'last turn'}: {'Spieler' if de else 'player'} {t['player'] + 1}"
+                         f" +{t['score']} ({t['why']['de' if de else 'en']})")
+        lines.append(f"{'Stand' if de else 'totals'}: " + " ".join(map(str, obs["totals"])))
+        return "\n".join(lines)
+
+
+ROW_BY_ID = {row.id: row for row in ROWS}
+_PHASE_TEXT = {
+    False: {THROW: "throw", ASSIGN: "assign the dice", DECIDE: "stop, throw again or jokers",
+            JOKER_THROW: "joker throw", JOKER_DECIDE: "stop or throw again in the jokers"},
+    True: {THROW: "würfeln", ASSIGN: "Würfel setzen", DECIDE: "aufhören, weiterwürfeln oder Joker",
+           JOKER_THROW: "Joker-Wurf", JOKER_DECIDE: "in den Jokern aufhören oder weiterwürfeln"},
+}
+# How a turn ended (besides stopping with a row): English and German.
+_END_TEXT = {
+    "lost": ("no die could be set: everything is lost", "kein Würfel setzbar: alles verloren"),
+    "jokers_all": ("all three jokers down", "alle drei Joker unten"),
+    "jokers_lost": ("jokers: neither a 1 nor a 6, everything is lost",
+                    "Joker: weder eine 1 noch eine 6, alles verloren"),
+}
+
 
 class Spiel1State(State):
     def __init__(self, game: Game):
@@ -356,10 +475,20 @@ class Spiel1State(State):
         self._max = bool(opts["must_assign_max"])
         self.rounds = opts["rounds"]
         self.round = 0
-        self.player = 0
+        self.player = 0  # whose turn (in the start phase: who throws now)
+        self.first = 0  # the starting player: a round ends when the turn comes back to them
         self.totals = [0] * self.num_players
+        self.sheet = ((),) * self.num_players  # the score pad: per player the points of each turn
         self._last = None  # the last finished turn, raw (see ``last_turn``)
         self._new_turn()
+        self.start = ()  # the start throws: ((start round, player, dice), ...)
+        self._throwers = ()  # players still to throw in this start round, the first throws now
+        self._start_round = 0
+        if self.num_players > 1:
+            self.phase = START
+            self.dice = 0  # no turn yet; the start throw is three dice of its own (``sample_chance``)
+            self._throwers = tuple(range(self.num_players))
+            self._start_round = 1
 
     def _new_turn(self):
         self.phase = THROW
@@ -371,15 +500,29 @@ class Spiel1State(State):
         self.jokers = 0  # jokers pushed down (each by a 1)
         self.joker_throws = 0
 
+    def _start_throw(self, a: StartDice):
+        self.start += ((self._start_round, self._throwers[0], a.values),)
+        self._throwers, self._start_round, starter = start_rules.after_throw(
+            self.start, self._start_round, self._throwers)
+        if starter is None:
+            self.player = self._throwers[0]
+        else:
+            self.player = self.first = starter
+            self._new_turn()
+
     def _end_turn(self, score: int, why):
-        """``why``: text, or a row index (stopped with that row's combination, -1: without one)."""
+        """``why``: a key of ``_END_TEXT`` or "jokers_stop", or a row index (stopped with that row's
+        combination, -1: without one)."""
         p = self.player
         self.totals[p] += score
+        sh = self.sheet
+        self.sheet = sh[:p] + (sh[p] + (score,),) + sh[p + 1:]
         # kept raw; ``last_turn`` builds the dict when somebody asks (most simulated turns are never shown)
-        self._last = (self.round + 1, p, score, why, self.pushed, self.jokers, self.throw)
+        self._last = (self.round + 1, p, score, why, self.pushed, self.jokers, self.throw, self.row)
         p += 1
         if p == self.num_players:
             p = 0
+        if p == self.first:
             self.round += 1
         self.player = p
         if self.round >= self.rounds:
@@ -389,13 +532,29 @@ class Spiel1State(State):
 
     @property
     def last_turn(self) -> dict | None:
-        """The last finished turn: round, player, score, why (text), pushed slides, jokers, last throw."""
+        """The last finished turn: round, player, score, how it ended (``end``, ``why`` in German and
+        English, the ``row`` scored), pushed slides, jokers, last throw."""
         if self._last is None:
             return None
-        rnd, p, score, why, pushed, jokers, throw = self._last
+        rnd, p, score, why, pushed, jokers, throw, frozen = self._last
+        row = None
         if type(why) is int:
-            why = f"stopped: {ROWS[why].name['en']}" if why >= 0 else "stopped without a table combination"
-        return {"round": rnd, "player": p, "score": score, "why": why, "pushed": list(slides_of(pushed)),
+            end = "stop"
+            if why >= 0:
+                row = ROWS[why]
+                text = (f"stopped: {row.name['en']}", f"aufgehört: {row.name['de']}")
+            else:
+                text = ("stopped without a table combination", "aufgehört ohne Kombination der Tabelle")
+        else:
+            end = why
+            if frozen >= 0:
+                row = ROWS[frozen]
+            if why == "jokers_stop":
+                text = (f"stopped in the jokers with {jokers}", f"in den Jokern aufgehört mit {jokers}")
+            else:
+                text = _END_TEXT[why]
+        return {"round": rnd, "player": p, "score": score, "end": end, "row": row.id if row else None,
+                "why": {"en": text[0], "de": text[1]}, "pushed": list(slides_of(pushed)),
                 "jokers": jokers, "throw": list(throw) if throw else None}
 
     # --- protocol ---------------------------------------------------------------------------------
@@ -405,11 +564,21 @@ class Spiel1State(State):
             return CHANCE
         if ph is OVER:
             return TERMINAL
+        if ph is START:
+            return CHANCE
         return self.player
 
+    def chance_player(self) -> int | None:
+        """The player who throws: the one whose turn it is, or at the start the next start thrower."""
+        return self.player if self.phase in _CHANCE_PHASES else None
+
     def chance_outcomes(self):
-        if self.phase not in _CHANCE_PHASES:
-            raise IllegalActionError("turn order", "no dice are being thrown now")
+        ph = self.phase
+        if ph is START:
+            return list(START_OUTCOMES)
+        if ph not in _CHANCE_PHASES:
+            raise IllegalActionError("turn order", "no dice are being thrown now",
+                                     "es wird gerade nicht gewürfelt", "Reihenfolge")
         return list(CHANCE_OUTCOMES[self.dice])
 
     def sample_chance(self, rng):
@@ -419,7 +588,12 @@ class Spiel1State(State):
             return DICE[(b(6) + 1, b(6) + 1, b(6) + 1)]
         if n == 2:
             return DICE[(b(6) + 1, b(6) + 1)]
-        return DICE[(b(6) + 1,)]
+        if n == 1:
+            return DICE[(b(6) + 1,)]
+        if self.phase is START:  # no dice in play before the first turn: a start throw of three
+            return START_DICE[(b(6) + 1, b(6) + 1, b(6) + 1)]
+        raise IllegalActionError("turn order", "no dice are being thrown now",
+                                 "es wird gerade nicht gewürfelt", "Reihenfolge")
 
     def _legal_actions(self):
         ph = self.phase
@@ -439,7 +613,7 @@ class Spiel1State(State):
             self.throw = a.values
             self._acts = acts = assignments(a.values, ALL_SLIDES ^ self.pushed, self._max)
             if not acts:
-                self._end_turn(0, "no die could be set: everything is lost")
+                self._end_turn(0, "lost")
             else:
                 self.phase = ASSIGN
         elif ph is ASSIGN:
@@ -463,25 +637,27 @@ class Spiel1State(State):
             if ones:
                 self.jokers = min(NUM_JOKERS, self.jokers + ones)
                 if self.jokers == NUM_JOKERS:
-                    self._end_turn(ROWS[self.row].points[NUM_JOKERS], "all three jokers down")
+                    self._end_turn(ROWS[self.row].points[NUM_JOKERS], "jokers_all")
                     return
                 self.phase = JOKER_DECIDE
             elif 6 in v:
                 self.dice = 1  # the 6 allows one more throw, with that one die only
                 self.phase = JOKER_DECIDE
             else:
-                self._end_turn(0, "jokers: neither a 1 nor a 6, everything is lost")
+                self._end_turn(0, "jokers_lost")
         elif ph is JOKER_DECIDE:
             if type(a) is Stop:
-                self._end_turn(ROWS[self.row].points[self.jokers], f"stopped in the jokers with {self.jokers}")
+                self._end_turn(ROWS[self.row].points[self.jokers], "jokers_stop")
             else:
                 self.phase = JOKER_THROW
+        elif ph is START:
+            self._start_throw(a)
 
     def scores(self) -> list:
         return list(self.totals)
 
     def clone(self):
-        # totals is the only mutable attribute; the rest are ints, strings and tuples of frozen actions
+        # totals is the only mutable attribute; the rest are ints, strings and tuples
         c = object.__new__(type(self))
         c.__dict__.update(self.__dict__)
         c.totals = self.totals[:]
@@ -495,14 +671,16 @@ class Spiel1State(State):
             return ROWS[self.row].points[self.jokers]
         return 0
 
-    def observation(self, player: int) -> dict:
-        """Everything is public in this game; the view is the same for every player."""
+    def observation(self, player: int | None) -> dict:
+        """Everything is public in this game (only future dice are unknown): every viewer, the
+        spectator too, sees the same apart from the ``viewer`` field."""
         r = self.row
         in_jokers = r >= 0
         if not in_jokers:
             r = BEST_ROW[self.pushed]
         row = ROWS[r] if r >= 0 else None
-        return {
+        obs = {
+            "viewer": player,
             "round": self.round + 1,
             "rounds": self.rounds,
             "player": self.player,
@@ -516,114 +694,166 @@ class Spiel1State(State):
             "base": row.points[0] if row else None,
             "stop_value": self.stop_value(),
             "totals": self.totals[:],
+            "sheet": [list(points) for points in self.sheet],
             "last_turn": self.last_turn,  # a new dict on every call
         }
+        obs.update(start_rules.observation(self.start, self._throwers,
+                                           None if self.phase is START else self.first))
+        return obs
 
     # --- errors -----------------------------------------------------------------------------------
     def why_illegal(self, action) -> IllegalActionError:
-        if not isinstance(action, (Dice, Assign, Stop, Throw, Jokers)):
+        if not isinstance(action, (Dice, StartDice, Assign, Stop, Throw, Jokers)):
             parsed = action_from_json(action)
             if parsed is None:
-                return IllegalActionError("actions", f"{action!r} is not a Würfel Joker action")
-            if self.current_player() >= 0 and parsed in self._legal_actions():
-                return IllegalActionError("actions", f"write {action!r} as {parsed.to_json()!r}")
+                return IllegalActionError("actions", f"{_show(action)} is not a Würfel Joker action",
+                                          f"{_show(action)} ist kein Zug von Würfel Joker", "Züge")
+            if parsed in self.legal_actions():
+                if parsed.to_json() == action:
+                    return IllegalActionError(
+                        "actions", f"{_show(action)} is the record form of {parsed}; play the action itself",
+                        f"{_show(action)} ist die Protokollform von „{parsed.label('de')}“; bitte den Zug "
+                        "selbst verwenden", "Züge")
+                return IllegalActionError("actions", f"write {_show(action)} as {parsed.to_json()!r}",
+                                          f"{_show(action)} wird als {parsed.to_json()!r} geschrieben", "Züge")
             action = parsed
         ph = self.phase
         if ph is OVER:
-            return IllegalActionError("end of game", "the game is over")
+            return IllegalActionError("end of game", "the game is over", "das Spiel ist vorbei", "Spielende")
+        if ph is START:
+            if isinstance(action, StartDice):
+                return _bad_dice(action.values, NUM_DICE)
+            return _start_refusal(self.player, action)
+        if isinstance(action, StartDice):
+            return IllegalActionError("start throw", "the start throws are over: the game is under way",
+                                      "die Anfangswürfe sind vorbei: das Spiel läuft", "Wer beginnt")
         if ph in _CHANCE_PHASES:
             if isinstance(action, Dice):
-                return IllegalActionError("dice in play", f"{self.dice} dice are thrown now, not {len(action.values)}")
+                return _bad_dice(action.values, self.dice)
             if ph is JOKER_THROW and self.joker_throws == 0 and isinstance(action, Stop):
-                return IllegalActionError("must throw at least once in the jokers",
-                                          "after going into the jokers there is no way back before the first throw")
-            return IllegalActionError("turn order", "the dice must be thrown now; no player decision is pending")
+                return IllegalActionError(
+                    "must throw at least once in the jokers",
+                    "after going into the jokers there is no way back before the first throw",
+                    "nach dem Gang in die Joker gibt es für den ersten Wurf kein Zurück", "Joker: kein Zurück")
+            return IllegalActionError("turn order", "the dice must be thrown now; no player decision is pending",
+                                      "jetzt wird gewürfelt; kein Spieler hat zu entscheiden", "Reihenfolge")
         if isinstance(action, Dice):
-            return IllegalActionError("turn order", "dice outcomes come from the dice, not from a player")
+            return IllegalActionError("turn order", "dice outcomes come from the dice, not from a player",
+                                      "was die Würfel zeigen, bestimmen die Würfel, nicht ein Spieler",
+                                      "Reihenfolge")
         if ph is ASSIGN:
             if not isinstance(action, Assign):
-                return IllegalActionError("assign after a throw",
-                                          f"assign the throw {' '.join(map(str, self.throw))} first; "
-                                          "stop, throw or jokers come after assigning")
+                throw = _dice_text(self.throw)
+                return IllegalActionError(
+                    "assign after a throw",
+                    f"assign the throw {throw} first; stop, throw or jokers come after assigning",
+                    f"zuerst den Wurf {throw} setzen; aufhören, weiterwürfeln oder Joker kommen danach",
+                    "Setzen nach dem Wurf")
             return self._why_bad_assign(action)
         if isinstance(action, Assign):
-            return IllegalActionError("one assignment per throw",
-                                      "the dice are already assigned; stop or throw" +
-                                      (" or go into the jokers" if ph is DECIDE else ""))
+            return IllegalActionError(
+                "one assignment per throw",
+                "the dice are already assigned; stop or throw" + (" or go into the jokers" if ph is DECIDE else ""),
+                "die Würfel sind schon gesetzt; aufhören oder weiterwürfeln" + (
+                    " oder in die Joker gehen" if ph is DECIDE else ""),
+                "einmal setzen pro Wurf")
         if isinstance(action, Jokers):
             if ph is JOKER_DECIDE:
-                return IllegalActionError("jokers", "already in the jokers")
-            return IllegalActionError("jokers need a table combination",
-                                      f"the slides up ({'+'.join(map(str, slides_of(self.pushed))) or 'none'}) "
-                                      "satisfy no row of the table")
+                return IllegalActionError("jokers", "already in the jokers", "schon in den Jokern", "Joker")
+            up = "+".join(map(str, slides_of(self.pushed)))
+            return IllegalActionError(
+                "jokers need a table combination",
+                f"the slides up ({up or 'none'}) satisfy no row of the table",
+                f"die geschobenen Slides ({up or 'keine'}) ergeben keine Kombination der Tabelle",
+                "Joker nur mit einer Kombination der Tabelle")
         return super().why_illegal(action)
 
     def _why_bad_assign(self, a: Assign) -> IllegalActionError:
         pushed = a.pushed
-        if not isinstance(pushed, tuple) or not isinstance(a.keep, int):
-            return IllegalActionError("actions", f"{a!r} is not a well-formed assignment")
+        if not isinstance(pushed, tuple) or type(a.keep) is not int:
+            return IllegalActionError("actions", f"{_show(a)} is not a well-formed assignment",
+                                      f"{_show(a)} ist kein gültiges Setzen", "Züge")
         if any(type(v) is not int or not 1 <= v <= 6 for v in pushed):
-            return IllegalActionError("groups must add to 1–6", f"slides are numbered 1–6, got {list(pushed)}")
+            return IllegalActionError(
+                "groups must add to 1–6", f"slides are numbered 1–6, got {list(pushed)}",
+                f"die Slides tragen die Zahlen 1–6, nicht {list(pushed)}", "einzeln oder addiert 1–6")
         if len(set(pushed)) != len(pushed):
-            return IllegalActionError("one slide per group", "each group must push a different slide")
+            return IllegalActionError("one slide per group", "each group must push a different slide",
+                                      "jede Gruppe schiebt einen anderen Slide", "ein Slide pro Gruppe")
         for v in pushed:
             if self.pushed >> (v - 1) & 1:
-                return IllegalActionError("slide already up", f"slide {v} is already up")
+                return IllegalActionError("slide already up", f"slide {v} is already up",
+                                          f"Slide {v} ist schon oben", "Slide schon oben")
         n = len(self.throw)
         if not 0 <= a.keep <= n:
-            return IllegalActionError("dice in play", f"{n} dice were thrown; {a.keep} cannot stay in play")
+            return IllegalActionError(
+                "dice in play", f"{n} dice were thrown; {a.keep} cannot stay in play",
+                f"{n} Würfel wurden geworfen; {a.keep} können nicht im Spiel bleiben", "Würfel im Spiel")
         free = ALL_SLIDES ^ self.pushed
         every = assignments(self.throw, free, False)
         same = [b for b in every if b.pushed == tuple(sorted(pushed))]
+        throw = _dice_text(self.throw)
+        slides = "+".join(map(str, sorted(pushed)))
         if not same:
             if not pushed:
-                return IllegalActionError("no die left",
-                                          "pushing nothing eliminates every die; no 6 to keep (the turn would be lost)")
+                return IllegalActionError(
+                    "no die left", "pushing nothing eliminates every die; no 6 to keep (the turn would be lost)",
+                    "nichts zu schieben ließe jeden Würfel ausscheiden; keine 6 bleibt (der Zug wäre verloren)",
+                    "kein Würfel mehr im Spiel")
             return IllegalActionError(
                 "groups must add to 1–6",
-                f"the dice {' '.join(map(str, self.throw))} cannot be grouped to push exactly "
-                f"{'+'.join(map(str, sorted(pushed)))}")
+                f"the dice {throw} cannot be grouped to push exactly {slides}",
+                f"die Würfel {throw} lassen sich nicht so einzeln oder addiert setzen, dass genau {slides} "
+                "geschoben wird", "einzeln oder addiert 1–6")
         if a.keep == 0:
-            return IllegalActionError("no die left", "an assignment must keep a die in play")
+            return IllegalActionError("no die left", "an assignment must keep a die in play",
+                                      "beim Setzen muss ein Würfel im Spiel bleiben", "kein Würfel mehr im Spiel")
         if not any(b.keep == a.keep for b in same):
             ks = " or ".join(str(b.keep) for b in same)
+            ks_de = " oder ".join(str(b.keep) for b in same)
             return IllegalActionError(
                 "unassigned dice are eliminated",
-                f"pushing {'+'.join(map(str, sorted(pushed)))} keeps {ks} dice in play, not {a.keep} "
-                "(an unassigned die is out unless it shows a single 6)")
+                f"pushing {slides} keeps {ks} dice in play, not {a.keep} "
+                "(an unassigned die is out unless it shows a single 6)",
+                f"wer {slides} schiebt, behält {ks_de} Würfel im Spiel, nicht {a.keep} "
+                "(ein nicht gesetzter Würfel scheidet aus, außer einer gewürfelten 6)",
+                "Würfel scheiden aus")
         if self._max:
             most = max(b.keep for b in every)
-            return IllegalActionError("must assign as many dice as possible",
-                                      f"option must_assign_max: {most} dice can stay in play, not {a.keep}")
-        return IllegalActionError("legal moves", f"{a} is not allowed now")
+            return IllegalActionError(
+                "must assign as many dice as possible",
+                f"option must_assign_max: {most} dice can stay in play, not {a.keep}",
+                f"Option must_assign_max: {most} Würfel können im Spiel bleiben, nicht {a.keep}",
+                "so viele Würfel wie möglich setzen")
+        return IllegalActionError("legal moves", f"{a} is not allowed now", f"„{a.label('de')}“ ist jetzt nicht erlaubt",
+                                  "erlaubte Züge")
 
-    # --- text -------------------------------------------------------------------------------------
-    def render(self, lang: str = "en") -> str:
-        de = lang == "de"
-        if self.phase is OVER:
-            lines = ["Spielende" if de else "Game over"]
-        else:
-            lines = [f"{'Runde' if de else 'Round'} {self.round + 1}/{self.rounds} · "
-                     f"{'Spieler' if de else 'player'} {self.player + 1} · {self.phase}"]
-            up = " ".join(map(str, slides_of(self.pushed))) or "–"
-            lines.append(f"{'oben' if de else 'slides up'}: {up} · Joker {self.jokers}/{NUM_JOKERS}"
-                         f"{' (in den Jokern)' if de and self.row >= 0 else ' (in the jokers)' if self.row >= 0 else ''}"
-                         f" · {'Würfel im Spiel' if de else 'dice in play'}: {self.dice}")
-            if self.throw:
-                lines.append(f"{'Wurf' if de else 'throw'}: {' '.join(map(str, self.throw))}")
-            r = self.row if self.row >= 0 else BEST_ROW[self.pushed]
-            if r >= 0:
-                lines.append(f"{'Kombination' if de else 'combination'}: {ROWS[r].name[lang if de else 'en']}"
-                             f" · {'Aufhören' if de else 'stop now'}: {self.stop_value()}")
-        if self.last_turn:
-            t = self.last_turn
-            lines.append(f"{'letzter Zug' if de else 'last turn'}: {'Spieler' if de else 'player'} {t['player'] + 1}"
-                         f" +{t['score']} ({t['why']})")
-        lines.append(f"{'Stand' if de else 'totals'}: " + " ".join(map(str, self.totals)))
-        return "\n".join(lines)
 
-    def __str__(self):
-        return self.render()
+def _show(value) -> str:
+    """A value for a message, cut short (any value may arrive here)."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _label(action, lang: str) -> str:
+    label = getattr(action, "label", None)
+    return label(lang) if label is not None else _show(action)
+
+
+def _bad_dice(values, n: int) -> IllegalActionError:
+    got = len(values) if isinstance(values, tuple) else None
+    if got != n:
+        return IllegalActionError("dice in play", f"{n} dice are thrown now, not {got}",
+                                  f"jetzt werden {n} Würfel geworfen, nicht {got}", "Würfel im Spiel")
+    return IllegalActionError("dice", f"dice show 1 to 6, not {_show(values)}",
+                              f"Würfel zeigen 1 bis 6, nicht {_show(values)}", "Würfel")
+
+
+def _start_refusal(thrower: int, action) -> IllegalActionError:
+    return start_rules.refusal(thrower, NUM_DICE, _label(action, "en"), _label(action, "de"))
 
 
 Spiel1Game.state_class = Spiel1State

@@ -40,4 +40,5 @@ class OptimalBot(Bot):
         self.name = "optimal" if objective == "expected" else "optimal_all_up"
 
     def act(self, observation, legal_actions, rng):
-        return self.solution.best_at(observation["mask"], observation["dice"], observation["phase"])
+        dice = observation["dice"]
+        return self.solution.best_at(observation["mask"], tuple(dice) if dice else None, observation["phase"])

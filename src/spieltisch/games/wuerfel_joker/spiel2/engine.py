@@ -2,7 +2,10 @@
 
 Rules as implemented: ``docs/rules/wuerfel-joker.md`` (Spiel 2), from the KRONE rulebook. A turn is
 throw -> push one slide (or decline doubles) -> stop or throw again, until the player stops, a throw
-pushes nothing ("bust"), or all nine slides are up (+45).
+pushes nothing ("bust"), or all nine slides are up (+45). With two or more players the game opens
+with the start throws (chance, ``StartThrow``): everyone throws both dice, the highest sum begins,
+players tied for it throw again (``..start``); rounds then go clockwise (in seat order) from the
+starting player.
 
 Slides are a 9-bit mask: bit ``v - 1`` set = slide ``v`` is up. Everything that depends only on a
 throw and on whether slide 5 is up is precomputed in small tables, so the random-play loop allocates
@@ -18,6 +21,7 @@ from typing import ClassVar
 from ....core.errors import IllegalActionError
 from ....core.game import CHANCE, TERMINAL, Game, State
 from ....core.options import OptionSpec
+from .. import start as start_rules
 
 FULL = 0b111111111
 FIVE = 1 << 4  # bit of slide 5
@@ -26,13 +30,14 @@ SUM_DOWN = tuple(sum(v for v in range(1, 10) if not m >> (v - 1) & 1) for m in r
 UP = tuple(tuple(v for v in range(1, 10) if m >> (v - 1) & 1) for m in range(512))
 
 # Phases (strings, because they appear in observations).
+START = "start"  # chance: a start throw, to see who begins (two or more players)
 THROW = "throw"  # chance: the current player's dice are about to be thrown
 CHOOSE = "choose"  # after a usable throw: push a slide (or decline doubles)
 DOUBLES_BUST = "doubles_bust"  # doubles that push nothing: throw again or take the bust
 STOP_OR_THROW = "stop_or_throw"  # after a push: stop and write minus points, or throw again
 OVER = "over"
 
-K_THROW, K_PUSH, K_STOP, K_ROLL, K_DECLINE, K_ACCEPT = range(6)
+K_THROW, K_PUSH, K_STOP, K_ROLL, K_DECLINE, K_ACCEPT, K_START = range(7)
 
 
 # --- actions -------------------------------------------------------------------------------------
@@ -62,6 +67,24 @@ class Throw(Action):
 
     def to_json(self):
         return ["throw", self.a, self.b]
+
+
+@dataclass(frozen=True, slots=True)
+class StartThrow(Action):
+    """Chance outcome of a start throw: the two dice one player throws to see who begins."""
+
+    a: int
+    b: int
+    kind: ClassVar[int] = K_START
+
+    def __str__(self):
+        return f"start throw {self.a}+{self.b}"
+
+    def label(self, lang="en"):
+        return f"{'Anfangswurf' if lang == 'de' else 'start throw'} {self.a}+{self.b}"
+
+    def to_json(self):
+        return ["start", self.a, self.b]
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,8 +156,8 @@ class Accept(_Simple):
     """Take an unusable Pasch as the end of the turn (minus points) instead of throwing again."""
 
     kind: ClassVar[int] = K_ACCEPT
-    text: ClassVar[str] = "accept bust"
-    text_de: ClassVar[str] = "Pasch annehmen (Ende)"
+    text: ClassVar[str] = "accept the doubles (end of turn)"
+    text_de: ClassVar[str] = "Pasch annehmen (Zugende)"
     code: ClassVar[str] = "accept"
 
 
@@ -143,7 +166,10 @@ PUSH = (None,) + tuple(Push(v) for v in range(1, 10))  # PUSH[v]
 THROWS = tuple(Throw(a, b) for a in range(1, 7) for b in range(1, 7))
 THROW_OF = {(t.a, t.b): t for t in THROWS}
 CHANCE_OUTCOMES = tuple((t, Fraction(1, 36)) for t in THROWS)
-ALL_ACTIONS = (*PUSH[1:], STOP, ROLL, DECLINE, ACCEPT, *THROWS)
+START_THROWS = tuple(StartThrow(a, b) for a in range(1, 7) for b in range(1, 7))
+START_OF = {(t.a, t.b): t for t in START_THROWS}
+START_OUTCOMES = tuple((t, Fraction(1, 36)) for t in START_THROWS)
+ALL_ACTIONS = (*PUSH[1:], STOP, ROLL, DECLINE, ACCEPT, *THROWS, *START_THROWS)
 _BY_CODE = {"stop": STOP, "roll": ROLL, "decline": DECLINE, "accept": ACCEPT}
 _STOP_ROLL = (STOP, ROLL)
 # Legal actions at a CHOOSE/DOUBLES_BUST node, by pushable-values mask: without / with doubles.
@@ -162,6 +188,8 @@ def action_from_json(value):
             return PUSH[value[1]]
         if len(value) == 3 and value[0] == "throw" and isinstance(value[1], int) and isinstance(value[2], int):
             return THROW_OF.get((value[1], value[2]))
+        if len(value) == 3 and value[0] == "start" and isinstance(value[1], int) and isinstance(value[2], int):
+            return START_OF.get((value[1], value[2]))
     return None
 
 
@@ -226,11 +254,11 @@ def _make_table(five_ops):
 MAKE = {"plus_minus": _make_table("plus_minus"), "all": _make_table("all")}
 
 
-def _values_text(mask: int) -> str:
+def _values_text(mask: int, de: bool = False) -> str:
     vals = [str(v) for v in range(1, 10) if mask >> (v - 1) & 1]
     if len(vals) <= 1:
-        return "".join(vals) or "nothing"
-    return ", ".join(vals[:-1]) + " or " + vals[-1]
+        return "".join(vals) or ("nichts" if de else "nothing")
+    return ", ".join(vals[:-1]) + (" oder " if de else " or ") + vals[-1]
 
 
 def bust_points(mask: int, a: int, b: int) -> int:
@@ -243,6 +271,23 @@ def stop_points(mask: int, x5_on_stop: bool = False) -> int:
     return -SUM_DOWN[mask] * (5 if x5_on_stop and mask & FIVE else 1)
 
 
+def down_text(mask: int) -> str:
+    """The slides still down as a sum for people: "1+2+9" ("0" when all are up)."""
+    return "+".join(str(v) for v in range(1, 10) if not mask >> (v - 1) & 1) or "0"
+
+
+def bust_formula(mask: int, a: int, b: int) -> tuple[int, str]:
+    """``bust_points`` with how they come about, for people: ``(-60, "−(9 + 1+2) × 5")``."""
+    times = " × 5" if mask & FIVE else ""
+    return bust_points(mask, a, b), f"−({down_text(mask)} + {a}+{b}){times}"
+
+
+def stop_formula(mask: int, x5_on_stop: bool = False) -> tuple[int, str]:
+    """``stop_points`` with how they come about, for people: ``(-9, "−(9)")``."""
+    times = " × 5" if x5_on_stop and mask & FIVE else ""
+    return stop_points(mask, x5_on_stop), f"−({down_text(mask)}){times}"
+
+
 # --- state ---------------------------------------------------------------------------------------
 class Spiel2State(State):
     """Position: round, player to act, slides up (mask), dice, phase, totals, this turn, past turns.
@@ -250,7 +295,9 @@ class Spiel2State(State):
     ``turn`` is a tuple of events of the current turn (``("throw", 6, 2)``, ``("push", 4)``,
     ``("decline",)``, ``("roll",)``); ``log`` is a tuple of finished turns
     ``(round, player, points, end, events)`` with ``end`` in stop / bust / all_up. Both are tuples,
-    so observations can share them without copying and nobody can change them.
+    so clones share them and nobody can change them; ``sheet`` is the score pad (Spielblock): per
+    player the points of each of their turns. ``start`` holds the start throws,
+    ``((start round, player, (a, b)), ...)``; ``first`` is the player who began.
     """
 
     def __init__(self, game):
@@ -261,14 +308,23 @@ class Spiel2State(State):
         self._make = MAKE[self.five_ops]
         self.x5_on_stop = opts["x5_on_stop"]
         self.round = 0
-        self.player = 0
+        self.player = 0  # whose turn (in the start phase: who throws now)
+        self.first = 0  # the starting player: a round ends when the turn comes back to them
         self.mask = 0
         self.dice = None
         self.phase = THROW
         self.totals = (0,) * self.num_players
+        self.sheet = ((),) * self.num_players
         self.turn = ()
         self.log = ()
         self._legal = ()  # at CHOOSE / DOUBLES_BUST: the legal actions, set with the throw
+        self.start = ()
+        self._throwers = ()  # players still to throw in this start round, the first throws now
+        self._start_round = 0
+        if self.num_players > 1:
+            self.phase = START
+            self._throwers = tuple(range(self.num_players))
+            self._start_round = 1
 
     # --- protocol -----------------------------------------------------------------------------
     def current_player(self):
@@ -277,15 +333,23 @@ class Spiel2State(State):
             return CHANCE
         if ph == OVER:
             return TERMINAL
+        if ph == START:
+            return CHANCE
         return self.player
 
+    def chance_player(self):
+        """The player who throws: the one whose turn it is, or at the start the next start thrower."""
+        return self.player if self.phase == THROW or self.phase == START else None
+
     def chance_outcomes(self):
-        return list(CHANCE_OUTCOMES)
+        return list(START_OUTCOMES if self.phase == START else CHANCE_OUTCOMES)
 
     def sample_chance(self, rng):
         # Two fair dice, the same law as CHANCE_OUTCOMES (36 ordered pairs, 1/36 each).
         # (below(6) + 1) is rng.die(): the same dice, with one call fewer each
         below = rng.below
+        if self.phase is START:
+            return START_THROWS[below(6) * 6 + below(6)]
         return THROWS[below(6) * 6 + below(6)]
 
     def pushable(self) -> int:
@@ -330,15 +394,29 @@ class Spiel2State(State):
             self.turn += (("accept",),)
             a, b = self.dice
             self._end_turn(bust_points(m, a, b), "bust")
+        elif k == K_START:
+            self._start_throw(action)
         else:  # roll or decline: the next throw
             self.turn += (("roll",) if k == K_ROLL else ("decline",),)
             self.dice = None
+            self.phase = THROW
+
+    def _start_throw(self, action):
+        self.start += ((self._start_round, self._throwers[0], (action.a, action.b)),)
+        self._throwers, self._start_round, starter = start_rules.after_throw(
+            self.start, self._start_round, self._throwers)
+        if starter is None:
+            self.player = self._throwers[0]
+        else:
+            self.player = self.first = starter
             self.phase = THROW
 
     def _end_turn(self, points, end):
         p = self.player
         t = self.totals
         self.totals = t[:p] + (t[p] + points,) + t[p + 1:]
+        sh = self.sheet
+        self.sheet = sh[:p] + (sh[p] + (points,),) + sh[p + 1:]
         self.log += ((self.round + 1, p, points, end, self.turn),)
         self.turn = ()
         self.mask = 0
@@ -346,6 +424,7 @@ class Spiel2State(State):
         p += 1
         if p == self.num_players:
             p = 0
+        if p == self.first:
             self.round += 1
         self.player = p
         self.phase = OVER if self.round >= self.rounds else THROW
@@ -360,21 +439,32 @@ class Spiel2State(State):
         return c
 
     def observation(self, player):
-        """Everything is public in Spiel 2 except the future throws."""
+        """Everything is public in Spiel 2 except the future throws: every viewer, the spectator
+        too, sees the same apart from the ``viewer`` field."""
         over = self.phase == OVER
-        return {
+        last = None
+        if self.log:
+            r, p, pts, end, events = self.log[-1]
+            last = {"round": r, "player": p, "score": pts, "end": end, "events": [list(e) for e in events]}
+        # JSON data (lists, not the state's tuples), new on every call: a caller cannot change the
+        # state. Past turns only as the score pad shows them, so an observation stays small.
+        obs = {
             "viewer": player,
             "round": min(self.round + 1, self.rounds),
             "rounds": self.rounds,
             "current_player": None if over else self.player,
             "phase": self.phase,
             "mask": self.mask,
-            "up": UP[self.mask],
-            "dice": self.dice,
-            "totals": self.totals,
-            "turn": self.turn,
-            "history": self.log,
+            "up": list(UP[self.mask]),
+            "dice": list(self.dice) if self.dice else None,
+            "totals": list(self.totals),
+            "sheet": [list(points) for points in self.sheet],
+            "turn": [list(e) for e in self.turn],
+            "last_turn": last,
         }
+        obs.update(start_rules.observation(self.start, self._throwers,
+                                           None if self.phase == START else self.first))
+        return obs
 
     # --- rejections ---------------------------------------------------------------------------
     def why_illegal(self, action):
@@ -382,85 +472,104 @@ class Spiel2State(State):
         ph = self.phase
         if act is None:
             return IllegalActionError(
-                "action format", f"{action!r} is not a Würfel Joker 2 action (push N, stop, roll, decline, accept)")
+                "action format",
+                f"{_show(action)} is not a Würfel Joker 2 action (push N, stop, roll, decline, accept)",
+                f"{_show(action)} ist kein Zug von Würfel Joker 2 (schiebe N, aufhören, weiterwürfeln, "
+                "Pasch verzichten, Pasch annehmen)", "Zugformat")
         if not isinstance(action, Action) and act in self.legal_actions():
-            return IllegalActionError("action format", f"{action!r} is the JSON form of {act}; pass the action itself")
-        if ph == OVER:
-            return IllegalActionError("end of game", f"the game is over; {act} cannot be played")
-        k = act.kind
-        if ph == THROW:
-            if k == K_THROW:
-                return IllegalActionError("dice", f"{act} is not a throw of two dice")  # cannot happen
             return IllegalActionError(
-                "turn order", f"player {self.player + 1} must throw the dice first; {act} is not possible now")
+                "action format", f"{_show(action)} is the JSON form of {act}; pass the action itself",
+                f"{_show(action)} ist die JSON-Form von „{act.label('de')}“; bitte den Zug selbst übergeben",
+                "Zugformat")
+        if ph == OVER:
+            return IllegalActionError("end of game", f"the game is over; {act} cannot be played",
+                                      f"das Spiel ist vorbei; „{act.label('de')}“ geht nicht mehr", "Spielende")
+        k = act.kind
+        if ph == START:
+            return start_rules.refusal(self.player, 2, act.label("en"), act.label("de"))
+        if k == K_START:
+            return IllegalActionError("start throw", "the start throws are over: the game is under way",
+                                      "die Anfangswürfe sind vorbei: das Spiel läuft", "Wer beginnt")
+        p = self.player + 1
+        if ph == THROW:
+            return IllegalActionError(
+                "turn order", f"player {p} must throw the dice first; {act} is not possible now",
+                f"Spieler {p} muss zuerst würfeln; „{act.label('de')}“ geht jetzt nicht", "Reihenfolge")
         if k == K_THROW:
-            return IllegalActionError("turn order", f"player {self.player + 1} must decide now; no dice are thrown")
+            return IllegalActionError("turn order", f"player {p} must decide now; no dice are thrown",
+                                      f"Spieler {p} muss jetzt entscheiden; es wird nicht gewürfelt", "Reihenfolge")
         a, b = self.dice
         if ph == STOP_OR_THROW:
             if k == K_PUSH:
                 return IllegalActionError(
-                    "one slide per throw", f"a slide was already pushed with {a}+{b}; stop or throw again")
+                    "one slide per throw", f"a slide was already pushed with {a}+{b}; stop or throw again",
+                    f"mit {a}+{b} wurde schon ein Slide geschoben; aufhören oder weiterwürfeln",
+                    "ein Slide pro Wurf")
             if k == K_DECLINE:
-                return IllegalActionError("Pasch", "the throw was used for a push; it can no longer be declined")
-            return IllegalActionError("Pasch", "only unusable doubles can be accepted as the end of the turn")
+                return IllegalActionError(
+                    "Pasch", "the throw was used for a push; it can no longer be declined",
+                    "der Wurf wurde zum Schieben genutzt; auf ihn kann man nicht mehr verzichten", "Pasch")
+            return IllegalActionError(
+                "Pasch", "only unusable doubles can be accepted as the end of the turn",
+                "nur ein Pasch, der nichts schieben kann, lässt sich als Zugende annehmen", "Pasch")
         # CHOOSE or DOUBLES_BUST: the dice are on the table, nothing pushed with them yet
         m = self.mask
         if k == K_STOP:
             return IllegalActionError(
-                "stop after a push", f"the throw {a}+{b} must be used first: stopping is allowed only after a push")
+                "stop after a push",
+                f"the throw {a}+{b} must be used first: stopping is allowed only after a push",
+                f"der Wurf {a}+{b} muss erst genutzt werden: aufhören darf man erst nach dem Schieben",
+                "aufhören nach dem Schieben")
         if k == K_ROLL:
             if a == b:
-                return IllegalActionError("one slide per throw", "push a slide first, or decline the doubles")
-            return IllegalActionError("one slide per throw", f"push a slide with {a}+{b} first, then throw again")
+                return IllegalActionError(
+                    "one slide per throw", "push a slide first, or decline the doubles",
+                    "erst einen Slide schieben oder auf den Pasch verzichten", "ein Slide pro Wurf")
+            return IllegalActionError(
+                "one slide per throw", f"push a slide with {a}+{b} first, then throw again",
+                f"erst mit {a}+{b} einen Slide schieben, dann weiterwürfeln", "ein Slide pro Wurf")
         if k == K_DECLINE:
-            return IllegalActionError("Pasch", f"only doubles may be declined; {a}+{b} is not a Pasch")
+            return IllegalActionError(
+                "Pasch", f"only doubles may be declined; {a}+{b} is not a Pasch",
+                f"verzichten darf man nur auf einen Pasch; {a}+{b} ist kein Pasch", "Pasch")
         if k == K_ACCEPT:
             if a != b:
-                return IllegalActionError("Pasch", f"{a}+{b} is not a Pasch; push a slide")
-            return IllegalActionError("Pasch", f"the Pasch {a}+{b} can push a slide: push one or decline it")
+                return IllegalActionError("Pasch", f"{a}+{b} is not a Pasch; push a slide",
+                                          f"{a}+{b} ist kein Pasch; einen Slide schieben", "Pasch")
+            return IllegalActionError(
+                "Pasch", f"the Pasch {a}+{b} can push a slide: push one or decline it",
+                f"der Pasch {a}+{b} kann einen Slide schieben: schieben oder verzichten", "Pasch")
         v = act.value
         if m >> (v - 1) & 1:
-            return IllegalActionError("slide already up", f"slide {v} is already up")
+            return IllegalActionError("slide already up", f"slide {v} is already up",
+                                      f"Slide {v} ist schon oben", "Slide schon oben")
         table = MAKE[self.five_ops]
         made = table[m >> 4 & 1][a][b]
         if not m & FIVE and table[1][a][b] >> (v - 1) & 1:
-            how = [t for val, t in formations(a, b, True, self.five_ops) if val == v]
+            how = [t for val, t in formations(a, b, True, self.five_ops) if val == v][0].split(" =")[0]
             return IllegalActionError(
-                "the five", f"{how[0].split(' =')[0]} needs slide 5 up; slide 5 is still down")
+                "the five", f"{how} needs slide 5 up; slide 5 is still down",
+                f"{how} geht erst, wenn der Slide 5 oben ist; er ist noch unten", "Die Fünf")
         free = made & ~m
         detail = f"{a} and {b} make {_values_text(made)}"
+        detail_de = f"{a} und {b} ergeben {_values_text(made, True)}"
         if made and not free:
             detail += " — all of them already up"
+            detail_de += " – alle schon oben"
         elif made & m:
             detail += f" (free: {_values_text(free)})"
-        return IllegalActionError("dice arithmetic", f"{detail}; not {v}")
+            detail_de += f" (frei: {_values_text(free, True)})"
+        return IllegalActionError("dice arithmetic", f"{detail}; not {v}", f"{detail_de}; nicht {v}",
+                                  "Grundrechenarten")
 
-    # --- text -----------------------------------------------------------------------------------
-    def render(self, lang="en"):
-        de = lang == "de"
-        rows = []
-        if self.phase == OVER:
-            rows.append("Spielende" if de else "Game over")
-        else:
-            who = f"{'Spieler' if de else 'player'} {self.player + 1}"
-            rows.append(f"{'Runde' if de else 'Round'} {self.round + 1}/{self.rounds} — {who}: {_PHASE_TEXT[lang == 'de'][self.phase]}")
-        slides = " ".join(f"[{v}]" if self.mask >> (v - 1) & 1 else f" {v} " for v in range(1, 10))
-        rows.append(f"{'Schieber' if de else 'Slides'}: {slides}   ([n] = {'oben' if de else 'up'}; "
-                    f"{'unten' if de else 'down'}: {SUM_DOWN[self.mask]})")
-        if self.dice:
-            a, b = self.dice
-            forms = [t for v, t in formations(a, b, bool(self.mask & FIVE), self.five_ops)
-                     if not self.mask >> (v - 1) & 1]
-            rows.append(f"{'Würfel' if de else 'Dice'}: {a} {b}   " + ("; ".join(forms) or ("nichts schiebbar" if de else "nothing to push")))
-        rows.append(("Punkte" if de else "Totals") + ": " + " | ".join(
-            f"P{i + 1} {t}" for i, t in enumerate(self.totals)))
-        if self.log:
-            r, p, pts, end, _ = self.log[-1]
-            rows.append(f"{'Letzter Zug' if de else 'Last turn'}: P{p + 1} {pts:+d} ({end})")
-        return "\n".join(rows)
 
-    def __str__(self):
-        return self.render()
+def _show(value) -> str:
+    """A value for a message, cut short (any value may arrive here)."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 _PHASE_TEXT = {
@@ -469,12 +578,15 @@ _PHASE_TEXT = {
     True: {THROW: "würfeln", CHOOSE: "einen Schieber schieben", DOUBLES_BUST: "Pasch nicht schiebbar: neu würfeln oder annehmen",
            STOP_OR_THROW: "aufhören oder weiterwürfeln", OVER: "Spielende"},
 }
+_END_TEXT = {False: {"stop": "stop", "bust": "bust", "all_up": "all nine up"},
+             True: {"stop": "aufgehört", "bust": "nichts schiebbar", "all_up": "alle neun oben"}}
 
 
 # --- game ----------------------------------------------------------------------------------------
 class Spiel2Game(Game):
     id = "wuerfel-joker-2"
-    version = 1
+    # v2: the start throws decide who begins (v1 always began with seat 0)
+    version = 2
     name = {"de": "Würfel Joker – Spiel 2", "en": "Würfel Joker – game 2 (slides 1–9)"}
     summary = {
         "de": "Mit zwei Würfeln und den vier Grundrechenarten die Schieber 1–9 hochschieben; "
@@ -494,3 +606,55 @@ class Spiel2Game(Game):
     )
     state_class = Spiel2State
     test_configs = ((1, {}), (2, {}), (8, {}), (2, {"five_ops": "all", "x5_on_stop": True}))
+
+    def position(self, up=(), dice=None) -> Spiel2State:
+        """A hand-built position for lessons and advisors: the first turn of seat 0 (the start throws
+        left out) with the slides ``up`` already up, then the throw ``dice`` (a legal chance
+        outcome) if given."""
+        state = self.new_initial_state()
+        if any(type(v) is not int or not 1 <= v <= 9 for v in up):
+            raise IllegalActionError("slides", f"slides are numbered 1–9, got {list(up)}",
+                                     f"die Slides tragen die Zahlen 1–9, nicht {list(up)}", "Slides")
+        state._throwers, state.phase = (), THROW
+        state.mask = sum(1 << (v - 1) for v in set(up))
+        if state.mask == FULL:
+            raise IllegalActionError("slides", "with all nine slides up the turn is already over",
+                                     "mit allen neun Slides oben ist der Zug schon vorbei", "Slides")
+        if dice is not None:
+            throw = THROW_OF.get(tuple(dice)) if isinstance(dice, (tuple, list)) else None
+            if throw is None or any(type(d) is not int for d in dice):
+                raise IllegalActionError("dice", f"a throw is two dice 1–6, got {dice!r}",
+                                         f"ein Wurf sind zwei Würfel 1–6, nicht {dice!r}", "Würfel")
+            state.apply_action(throw)
+        return state
+
+    def render_observation(self, obs: dict, lang: str = "en") -> str:
+        """The observation as text; besides it only the option ``five_ops`` is read."""
+        de = lang == "de"
+        rows = start_rules.render_lines(obs, lang)
+        phase, mask = obs["phase"], obs["mask"]
+        if phase == OVER:
+            rows.append("Spielende" if de else "Game over")
+        elif phase == START:
+            rows.append(f"{'Spieler' if de else 'player'} {obs['current_player'] + 1}: "
+                        + ("Anfangswurf mit beiden Würfeln" if de else "start throw with both dice"))
+        else:
+            who = f"{'Spieler' if de else 'player'} {obs['current_player'] + 1}"
+            rows.append(f"{'Runde' if de else 'Round'} {obs['round']}/{obs['rounds']} — {who}: "
+                        f"{_PHASE_TEXT[de][phase]}")
+        slides = " ".join(f"[{v}]" if mask >> (v - 1) & 1 else f" {v} " for v in range(1, 10))
+        rows.append(f"{'Schieber' if de else 'Slides'}: {slides}   ([n] = {'oben' if de else 'up'}; "
+                    f"{'unten' if de else 'down'}: {SUM_DOWN[mask]})")
+        if obs["dice"]:
+            a, b = obs["dice"]
+            forms = [t for v, t in formations(a, b, bool(mask & FIVE), self.options["five_ops"])
+                     if not mask >> (v - 1) & 1]
+            rows.append(f"{'Würfel' if de else 'Dice'}: {a} {b}   "
+                        + ("; ".join(forms) or ("nichts schiebbar" if de else "nothing to push")))
+        rows.append(("Punkte" if de else "Totals") + ": " + " | ".join(
+            f"P{i + 1} {t}" for i, t in enumerate(obs["totals"])))
+        last = obs["last_turn"]
+        if last:
+            rows.append(f"{'Letzter Zug' if de else 'Last turn'}: P{last['player'] + 1} {last['score']:+d} "
+                        f"({_END_TEXT[de][last['end']]})")
+        return "\n".join(rows)
