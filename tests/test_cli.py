@@ -381,7 +381,7 @@ def test_hostile_values_are_never_echoed_in_full(capsys, tmp_path):
                                 "seed": 0, "actions": []}), encoding="utf-8")
     for command in ("replay", "review"):
         code, _, err = run(capsys, command, str(path))
-        one_line_error(code, err, "unknown game that id")
+        one_line_error(code, err, "unknown game")
 
 
 def test_control_characters_of_an_input_are_shown_escaped(capsys):

@@ -15,6 +15,7 @@ import re
 import sys
 import time
 
+from .core.advice import MAX_ROLLOUTS
 from .core.errors import IllegalActionError, OptionError, SpieltischError
 from .core.game import CHANCE, SPECTATOR
 from .core.match import MAX_ACTIONS, MAX_RECORD_CHARS, Match
@@ -23,7 +24,6 @@ from .core.rng import MAX_SEED
 from .core.simulate import MAX_GAMES
 
 # Limits the command line sets itself (the others come from the core and the games).
-MAX_ROLLOUTS = 10_000  # the rollout advisors' own bound (Tüfteln: 1 to 10000 playouts per option)
 MAX_OPTION_VALUE_CHARS = 60  # the longest option value any game takes is far shorter
 MAX_NUMBER_DIGITS = 30  # every number the CLI takes fits (a seed has at most 20 digits)
 MAX_ANSWER_CHARS = 200  # one answer typed in 'play'; a longer line is read away in pieces and refused

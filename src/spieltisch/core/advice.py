@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from .errors import SpieltischError
+from .errors import SpieltischError, short
 from .game import CHANCE, TERMINAL
 # One estimate type for simulations and advice, so a value from ``stats.mean_ci`` can be advised as is.
 from .stats import Estimate
@@ -37,6 +37,10 @@ def value_json(value) -> dict:
 def point(value) -> float:
     """A value as one number (for sorting and charts)."""
     return value.mean if isinstance(value, Estimate) else float(value)
+
+
+# The most play-outs per option an advisor that estimates by simulation accepts.
+MAX_ROLLOUTS = 10_000
 
 
 @dataclass(frozen=True)
@@ -100,7 +104,7 @@ def make_advice(valued, *, method: dict, objective: dict, notes=None) -> Advice:
     if not any(estimates):
         bad = [v for _, v in valued if not _is_exact(v)]
         if bad:
-            raise TypeError(f"an exact value is an int or a Fraction, not {type(bad[0]).__name__} ({bad[0]!r})")
+            raise TypeError(f"an exact value is an int or a Fraction, not {type(bad[0]).__name__} ({short(bad[0])})")
     seen = set()
     for a, _ in valued:
         if (type(a), a) in seen:
@@ -257,16 +261,16 @@ def review(match, progress=None, *, start: int = 0, limit: int | None = None, pl
         unknown = sorted(set(settings) - accepted)
         if unknown:
             takes = ", ".join(sorted(accepted)) or "none"
-            raise SpieltischError(f"the advisor of {game.id} takes no setting {unknown[0]!r} (its settings: {takes})")
+            raise SpieltischError(f"the advisor of {game.id} takes no setting {short(unknown[0])} (its settings: {takes})")
     if isinstance(start, bool) or not isinstance(start, int) or start < 0:
-        raise SpieltischError(f"start is a record index (0 or more), not {start!r}")
+        raise SpieltischError(f"start is a record index (0 or more), not {short(start)}")
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
-        raise SpieltischError(f"limit is a number of decisions (0 or more), not {limit!r}")
+        raise SpieltischError(f"limit is a number of decisions (0 or more), not {short(limit)}")
     if players is not None:
         players = set(players)
         bad = [p for p in players if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < game.num_players]
         if bad:
-            raise SpieltischError(f"players are seats 0 to {game.num_players - 1}, not {bad[0]!r}")
+            raise SpieltischError(f"players are seats 0 to {game.num_players - 1}, not {short(bad[0])}")
 
     # First pass: which decisions (replaying is cheap; the advice is what takes time).
     todo, total = [], 0

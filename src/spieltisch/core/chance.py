@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from .errors import SpieltischError
+from .errors import SpieltischError, short
 
 
 class DeckError(SpieltischError):
@@ -37,11 +37,11 @@ class DeckError(SpieltischError):
 
 def _check_count(kind, n) -> int:
     if isinstance(n, bool) or not isinstance(n, int):
-        raise DeckError(f"the count of card {kind!r} must be a whole number, got {n!r}",
-                        f"die Anzahl der Karte {kind!r} muss eine ganze Zahl sein, nicht {n!r}")
+        raise DeckError(f"the count of card {short(kind)} must be a whole number, got {short(n)}",
+                        f"die Anzahl der Karte {short(kind)} muss eine ganze Zahl sein, nicht {short(n)}")
     if n < 0:
-        raise DeckError(f"the count of card {kind!r} cannot be negative ({n})",
-                        f"die Anzahl der Karte {kind!r} kann nicht negativ sein ({n})")
+        raise DeckError(f"the count of card {short(kind)} cannot be negative ({n})",
+                        f"die Anzahl der Karte {short(kind)} kann nicht negativ sein ({n})")
     return n
 
 
@@ -67,8 +67,8 @@ class Deck:
         for item in items:
             if not isinstance(item, (tuple, list)) or len(item) != 2:
                 raise DeckError(
-                    f"a deck is made of (kind, count) pairs, got {item!r}; Deck.of(cards) counts single cards",
-                    f"ein Stapel besteht aus Paaren (Art, Anzahl), nicht {item!r}; Deck.of(Karten) zählt einzelne Karten",
+                    f"a deck is made of (kind, count) pairs, got {short(item)}; Deck.of(cards) counts single cards",
+                    f"ein Stapel besteht aus Paaren (Art, Anzahl), nicht {short(item)}; Deck.of(Karten) zählt einzelne Karten",
                 )
             kind, n = item
             n = _check_count(kind, n)
@@ -164,7 +164,7 @@ class Deck:
     def deal(self, n: int, rng) -> tuple[list, "Deck"]:
         """``(cards, rest)``: ``n`` cards drawn one at a time, and the deck without them."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise DeckError(f"cannot deal {n!r} cards", f"{n!r} Karten können nicht gegeben werden")
+            raise DeckError(f"cannot deal {short(n)} cards", f"{short(n)} Karten können nicht gegeben werden")
         if n > self._total:
             raise DeckError(f"cannot deal {n} cards: the deck holds only {self._total}",
                             f"{n} Karten können nicht gegeben werden: der Stapel hat nur {self._total}")
@@ -182,8 +182,8 @@ class Deck:
         have = 0 if i is None else self._counts[i]
         if have < n:
             raise DeckError(
-                f"cannot take {n} × {kind!r} out of the deck: it holds {have}",
-                f"{n} × {kind!r} kann nicht aus dem Stapel genommen werden: er enthält {have}",
+                f"cannot take {n} × {short(kind)} out of the deck: it holds {have}",
+                f"{n} × {short(kind)} kann nicht aus dem Stapel genommen werden: er enthält {have}",
             )
         if n == 0:
             return self
@@ -255,7 +255,7 @@ class Deck:
         return (Deck, (list(zip(self._kinds, self._counts)),))
 
     def __repr__(self):
-        body = ", ".join(f"{k!r}: {n}" for k, n in zip(self._kinds, self._counts))
+        body = ", ".join(f"{short(k)}: {n}" for k, n in zip(self._kinds, self._counts))
         return f"Deck({{{body}}})"
 
 

@@ -47,3 +47,12 @@ class RecordError(SpieltischError):
 
 class UnknownGameError(SpieltischError):
     """A game id that is not registered."""
+
+
+def short(value, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters: a message never echoes a hostile input in full."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - any value at all may arrive here
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from .errors import IllegalActionError, RecordError, SpieltischError
+from .errors import IllegalActionError, RecordError, SpieltischError, short
 from .game import CHANCE, TERMINAL, Game
 from .registry import get_game_class
 from .rng import Rng
@@ -30,18 +30,11 @@ def _no_duplicate_keys(pairs):
     seen = {}
     for k, v in pairs:
         if k in seen:
-            raise RecordError(f"the game record names {_short(k)} twice in one object")
+            raise RecordError(f"the game record names {short(k)} twice in one object")
         seen[k] = v
     return seen
 
 
-def _short(value, limit: int = 60) -> str:
-    """``repr(value)`` cut short: messages never echo a hostile input in full."""
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class Match:
@@ -198,15 +191,15 @@ class Match:
         missing = [k for k in RECORD_KEYS if k not in data]
         if missing:
             raise RecordError(f"the game record lacks {', '.join(missing)}")
-        extra = sorted(_short(k) for k in data if k not in RECORD_KEYS)
+        extra = sorted(short(k) for k in data if k not in RECORD_KEYS)
         if extra:
             raise RecordError(f"the game record has unknown fields: {', '.join(extra[:5])}")
         ruleset, version, actions = data["ruleset"], data["version"], data["actions"]
         players, options = data["players"], data["options"]
         if isinstance(players, bool) or not isinstance(players, int):
-            raise RecordError(f"record players must be a whole number, got {_short(players)}")
+            raise RecordError(f"record players must be a whole number, got {short(players)}")
         if not isinstance(options, dict):
-            raise RecordError(f"record options must be an object of name: value, got {_short(options)}")
+            raise RecordError(f"record options must be an object of name: value, got {short(options)}")
         try:
             game_cls = get_game_class(ruleset)
         except SpieltischError as e:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import OptionError
+from .errors import OptionError, short
 
 
 @dataclass(frozen=True)
@@ -28,18 +28,18 @@ class OptionSpec:
             value = _from_text(self.name, value, t)
         if t is bool:
             if not isinstance(value, bool):
-                raise OptionError(f"option {self.name!r} takes true or false, got {value!r}")
+                raise OptionError(f"option {self.name!r} takes true or false, got {short(value)}")
         elif t is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"option {self.name!r} takes a whole number, got {value!r}")
+                raise OptionError(f"option {self.name!r} takes a whole number, got {short(value)}")
             if self.min is not None and value < self.min or self.max is not None and value > self.max:
                 raise OptionError(f"option {self.name!r} must be between {self.min} and {self.max}, got {value}")
         elif t is str:
             if not isinstance(value, str):
-                raise OptionError(f"option {self.name!r} takes a text value, got {value!r}")
+                raise OptionError(f"option {self.name!r} takes a text value, got {short(value)}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise OptionError(f"option {self.name!r} must be one of {allowed}; got {value!r}")
+            raise OptionError(f"option {self.name!r} must be one of {allowed}; got {short(value)}")
         return value
 
 
@@ -50,12 +50,12 @@ def _from_text(name: str, text: str, t: type):
             return True
         if low in ("false", "0", "no", "off", "nein"):
             return False
-        raise OptionError(f"option {name!r} takes true or false, got {text!r}")
+        raise OptionError(f"option {short(name)} takes true or false, got {short(text)}")
     if t is int:
         try:
             return int(text.strip())
         except ValueError:
-            raise OptionError(f"option {name!r} takes a whole number, got {text!r}") from None
+            raise OptionError(f"option {short(name)} takes a whole number, got {short(text)}") from None
     return text
 
 
@@ -69,7 +69,7 @@ def validate_options(specs: tuple[OptionSpec, ...], given: dict | None, game_id:
     for name in given:
         if name not in by_name:
             known = ", ".join(sorted(by_name)) or "none"
-            raise OptionError(f"{game_id} has no option {name!r} (known options: {known})")
+            raise OptionError(f"{game_id} has no option {short(name)} (known options: {known})")
     return {s.name: s.parse(given[s.name]) if s.name in given else s.default for s in specs}
 
 

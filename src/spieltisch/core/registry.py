@@ -7,7 +7,7 @@ The core imports no game: each game package registers its games from its ``__ini
 from __future__ import annotations
 
 from .bots import RANDOM_BOT
-from .errors import UnknownGameError
+from .errors import UnknownGameError, short
 
 _REGISTRY: dict[str, type] = {}
 
@@ -41,8 +41,7 @@ def game_ids() -> list[str]:
 def get_game_class(game_id: str) -> type:
     if not isinstance(game_id, str) or game_id not in _REGISTRY:
         known = ", ".join(_REGISTRY)
-        shown = repr(game_id) if isinstance(game_id, str) and len(game_id) <= 60 else "that id"
-        raise UnknownGameError(f"unknown game {shown}; known games: {known}")
+        raise UnknownGameError(f"unknown game {short(game_id)}; known games: {known}")
     return _REGISTRY[game_id]
 
 
@@ -62,5 +61,5 @@ def make_bot(game, name: str):
     factory = type(game).bots.get(name)
     if factory is None:
         known = ", ".join(bot_names(game.id))
-        raise UnknownGameError(f"{game.id} has no bot {name!r}; bots: {known}")
+        raise UnknownGameError(f"{game.id} has no bot {short(name)}; bots: {known}")
     return factory(game)

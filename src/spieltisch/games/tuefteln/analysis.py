@@ -10,9 +10,9 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import combinations, product
 
-from ...core.advice import Advice, Estimate, make_advice
+from ...core.advice import MAX_ROLLOUTS, Advice, Estimate, make_advice
 from ...core.dist import exact_json
-from ...core.errors import SpieltischError
+from ...core.errors import SpieltischError, short
 from ...core.rng import Rng
 from ...core.stats import mean_ci
 from . import bots, scoring
@@ -98,8 +98,8 @@ def advise(game, observation: dict, n_rollouts: int = 10, policy: str = "greedy"
     Each placement is followed by ``n_rollouts`` random continuations played by ``policy``
     ("greedy" or "strong"); all placements see the same throws (common random numbers), so their
     differences are sharper than their intervals suggest."""
-    if type(n_rollouts) is not int or not 1 <= n_rollouts <= 10_000:
-        raise SpieltischError(f"the advisor plays each option out 1 to 10000 times, not {n_rollouts!r}")
+    if type(n_rollouts) is not int or not 1 <= n_rollouts <= MAX_ROLLOUTS:
+        raise SpieltischError(f"the advisor plays each option out 1 to {MAX_ROLLOUTS} times, not {short(n_rollouts)}")
     if policy not in bots.BOTS:
         raise SpieltischError(f"the advisor's rollout policy is one of {', '.join(bots.BOTS)}, not {policy!r}")
     solo = solo_from_observation(game, observation)
