@@ -24,7 +24,7 @@ from ....core.dist import exact_json
 from ....core.errors import IllegalActionError, SpieltischError
 from .engine import (
     ALL_SLIDES, ASSIGN, BEST_ROW, DECIDE, JOKER_DECIDE, JOKER_THROW, JOKERS, NUM_DICE, NUM_JOKERS, ROWS,
-    STOP, STOP_POINTS, TABLE, THROW, THROW_AGAIN, assignments, mask_of, slides_of,
+    STOP, STOP_POINTS, TABLE, THROW, THROW_AGAIN, assignments, mask_of,
 )
 
 _SIXTH = Fraction(1, 6)
@@ -141,7 +141,8 @@ class Solution:
         if phase == JOKER_DECIDE:
             return [(a, Fraction(ROWS[row].points[jokers]) if a == STOP else self.JT[row][(jokers, dice)])
                     for a in legal]
-        raise IllegalActionError("turn order", "no player decision is pending here")
+        raise IllegalActionError("turn order", "no player decision is pending here",
+                                 "gerade hat kein Spieler zu entscheiden", "Reihenfolge")
 
     def _sorted(self, pairs):
         return sorted(pairs, key=lambda av: -av[1])

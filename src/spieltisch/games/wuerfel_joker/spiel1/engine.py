@@ -478,7 +478,7 @@ class Spiel1State(State):
         self.player = 0  # whose turn (in the start phase: who throws now)
         self.first = 0  # the starting player: a round ends when the turn comes back to them
         self.totals = [0] * self.num_players
-        self.sheet = ((),) * self.num_players  # the score pad: per player the points of each turn
+        self.turn_scores = ()  # points of every finished turn, in the order played (see ``sheet``)
         self._last = None  # the last finished turn, raw (see ``last_turn``)
         self._new_turn()
         self.start = ()  # the start throws: ((start round, player, dice), ...)
@@ -515,8 +515,7 @@ class Spiel1State(State):
         combination, -1: without one)."""
         p = self.player
         self.totals[p] += score
-        sh = self.sheet
-        self.sheet = sh[:p] + (sh[p] + (score,),) + sh[p + 1:]
+        self.turn_scores += (score,)
         # kept raw; ``last_turn`` builds the dict when somebody asks (most simulated turns are never shown)
         self._last = (self.round + 1, p, score, why, self.pushed, self.jokers, self.throw, self.row)
         p += 1
@@ -663,6 +662,12 @@ class Spiel1State(State):
         c.totals = self.totals[:]
         return c
 
+    def sheet(self) -> list[list[int]]:
+        """The score pad (Spielblock): per player the points of each of their turns so far."""
+        n, first, scores = self.num_players, self.first, self.turn_scores
+        # turns go round from the starter, so seat p played every n-th turn from its place after them
+        return [list(scores[(p - first) % n::n]) for p in range(n)]
+
     def stop_value(self) -> int:
         """What stopping now would score (0 at chance or terminal nodes)."""
         if self.phase is DECIDE:
@@ -694,7 +699,7 @@ class Spiel1State(State):
             "base": row.points[0] if row else None,
             "stop_value": self.stop_value(),
             "totals": self.totals[:],
-            "sheet": [list(points) for points in self.sheet],
+            "sheet": self.sheet(),
             "last_turn": self.last_turn,  # a new dict on every call
         }
         obs.update(start_rules.observation(self.start, self._throwers,

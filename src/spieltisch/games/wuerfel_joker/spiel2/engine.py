@@ -295,8 +295,7 @@ class Spiel2State(State):
     ``turn`` is a tuple of events of the current turn (``("throw", 6, 2)``, ``("push", 4)``,
     ``("decline",)``, ``("roll",)``); ``log`` is a tuple of finished turns
     ``(round, player, points, end, events)`` with ``end`` in stop / bust / all_up. Both are tuples,
-    so clones share them and nobody can change them; ``sheet`` is the score pad (Spielblock): per
-    player the points of each of their turns. ``start`` holds the start throws,
+    so clones share them and nobody can change them. ``start`` holds the start throws,
     ``((start round, player, (a, b)), ...)``; ``first`` is the player who began.
     """
 
@@ -314,7 +313,6 @@ class Spiel2State(State):
         self.dice = None
         self.phase = THROW
         self.totals = (0,) * self.num_players
-        self.sheet = ((),) * self.num_players
         self.turn = ()
         self.log = ()
         self._legal = ()  # at CHOOSE / DOUBLES_BUST: the legal actions, set with the throw
@@ -415,8 +413,6 @@ class Spiel2State(State):
         p = self.player
         t = self.totals
         self.totals = t[:p] + (t[p] + points,) + t[p + 1:]
-        sh = self.sheet
-        self.sheet = sh[:p] + (sh[p] + (points,),) + sh[p + 1:]
         self.log += ((self.round + 1, p, points, end, self.turn),)
         self.turn = ()
         self.mask = 0
@@ -431,6 +427,12 @@ class Spiel2State(State):
 
     def scores(self):
         return list(self.totals)
+
+    def sheet(self) -> list[list[int]]:
+        """The score pad (Spielblock): per player the points of each of their turns so far."""
+        n, first, log = self.num_players, self.first, self.log
+        # turns go round from the starter, so seat p played every n-th turn from its place after them
+        return [[turn[2] for turn in log[(p - first) % n::n]] for p in range(n)]
 
     def clone(self):
         # Every attribute is immutable (ints, strings, tuples), so a shallow copy is a full copy.
@@ -458,7 +460,7 @@ class Spiel2State(State):
             "up": list(UP[self.mask]),
             "dice": list(self.dice) if self.dice else None,
             "totals": list(self.totals),
-            "sheet": [list(points) for points in self.sheet],
+            "sheet": self.sheet(),
             "turn": [list(e) for e in self.turn],
             "last_turn": last,
         }
