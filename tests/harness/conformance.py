@@ -14,7 +14,6 @@ formed.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from fractions import Fraction
 
@@ -86,30 +85,19 @@ def check_views(state, players: int, *, render: bool = True) -> None:
 
 
 def look_alikes(action) -> list:
-    """Copies of a (dataclass) action that compare equal to it but hold a float or a bool where it
-    holds an int, also inside a tuple: the rules count whole numbers, so each must be refused."""
-    if not dataclasses.is_dataclass(action):
-        return []
+    """Copies of an action (dataclass, NamedTuple) that compare equal to it but hold a float or a
+    bool where it holds an int, also inside a tuple: the rules count whole numbers, so each must be
+    refused. (tests/harness/properties.py throws many more kinds of look-alike at sampled states.)"""
+    from harness.properties import variants  # it builds on this module
+
     out = []
-    for f in dataclasses.fields(action):
-        if not f.init:
-            continue
-        v = getattr(action, f.name)
-        variants = []
-        if type(v) is int:
-            variants.append(float(v))
-            if v in (0, 1):
-                variants.append(bool(v))
-        elif isinstance(v, tuple) and v and all(type(x) is int for x in v):
-            variants.append(tuple(float(x) for x in v))
-        for w in variants:
-            try:
-                twin = dataclasses.replace(action, **{f.name: w})
-            except (TypeError, ValueError):  # the action's own constructor refused it: fine
-                continue
-            # a constructor that turns the value back into an int made the same action, no look-alike
+    for _, twin in variants(action):
+        # a constructor that turns the value back into an int made the same action, no look-alike
+        try:
             if twin == action and _json_text(twin) != _json_text(action):
                 out.append(twin)
+        except (TypeError, ValueError):
+            pass
     return out
 
 

@@ -147,8 +147,9 @@ class HiddenToyState(State):
 
     def why_illegal(self, action):
         if not isinstance(action, (Draw, Play, Discard)):
-            return IllegalActionError("actions", f"{action!r} is not a move of this game",
-                                      f"{action!r} ist kein Zug dieses Spiels", "Spielzüge")
+            shown = _short(action)
+            return IllegalActionError("actions", f"{shown} is not a move of this game",
+                                      f"{shown} ist kein Zug dieses Spiels", "Spielzüge")
         p = self.current_player()
         if p == CHANCE:
             if not isinstance(action, Draw):
@@ -199,6 +200,15 @@ class HiddenToyState(State):
             out.hands[p] = sorted(cards)
         out.deck = unseen
         return out
+
+
+def _short(value) -> str:
+    """``repr(value)`` cut short: a refusal never echoes a hostile input whole."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - any value at all may be refused
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class LeakyHiddenToyState(HiddenToyState):

@@ -84,9 +84,9 @@ class PigState(State):
 
     def why_illegal(self, action):
         if self.awaiting_roll:
-            return IllegalActionError("pig: roll first", f"{action} is not possible before the die is rolled",
+            return IllegalActionError("pig: roll first", f"{_en(action)} is not possible before the die is rolled",
                                       f"{_de(action)} geht nicht, bevor gewürfelt ist", "Schwein: erst würfeln")
-        return IllegalActionError("pig: roll or hold", f"{action} is neither roll nor hold",
+        return IllegalActionError("pig: roll or hold", f"{_en(action)} is neither roll nor hold",
                                   f"{_de(action)} ist weder würfeln noch aufhören",
                                   "Schwein: würfeln oder aufhören")
 
@@ -101,9 +101,18 @@ class PigState(State):
         return f"totals {self.totals}, player {self.player} has {self.turn_total}"
 
 
+def _cut(text: str) -> str:
+    # a refusal never echoes a hostile input whole
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _en(action) -> str:
+    return _cut(str(action))
+
+
 def _de(action) -> str:
     label = getattr(action, "label", None)
-    return label("de") if callable(label) else str(action)
+    return _cut(label("de") if callable(label) else str(action))
 
 
 class Pig(Game):
