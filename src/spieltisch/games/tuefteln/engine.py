@@ -14,7 +14,7 @@ from importlib import resources
 from itertools import combinations
 from typing import NamedTuple
 
-from ...core.errors import IllegalActionError, SpieltischError
+from ...core.errors import IllegalActionError, SpieltischError, short
 from ...core.game import CHANCE, TERMINAL, Game, State
 from ...core.options import OptionSpec
 from . import scoring
@@ -377,14 +377,6 @@ class TueftelnState(State):
         g = layout.group_of[f1]
         return g is not None and g == layout.group_of[f2] and self.free[self.turn] & m == m
 
-    def apply_action(self, action) -> None:
-        if self.current_player() == TERMINAL:
-            raise IllegalActionError("end of game", f"the game is over; {action!s} cannot be played",
-                                     f"das Spiel ist vorbei; {action!s} geht nicht mehr", "Spielende")
-        if not self.is_legal(action):
-            raise self.why_illegal(action)
-        self._apply(action)
-
     def _apply(self, action) -> None:
         if self.throw is None:
             self.throw = action
@@ -427,7 +419,7 @@ class TueftelnState(State):
         throws to come are unknown, so every viewer, the spectator (None) included, sees the same
         apart from ``player``."""
         if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
-            raise SpieltischError(f"no player {player!r} in a game of {self.num_players} players")
+            raise SpieltischError(f"no player {short(player)} in a game of {self.num_players} players")
         sheets = []
         for p in range(self.num_players):
             cats = self.square_categories(p)
@@ -476,26 +468,26 @@ class TueftelnState(State):
             if isinstance(action, Place):
                 return no("throw first", "the dice must be thrown before anyone writes",
                           "erst wird gewürfelt, dann eingetragen", "erst würfeln")
-            return no("two dice", f"{action!r} is not a throw of two dice",
-                      f"{action!r} ist kein Wurf mit zwei Würfeln", "zwei Würfel")
+            return no("two dice", f"{short(action)} is not a throw of two dice",
+                      f"{short(action)} ist kein Wurf mit zwei Würfeln", "zwei Würfel")
         if isinstance(action, Throw):
             a, b, p = self.throw.first, self.throw.second, self.turn + 1
             return no("one throw per round", f"the dice show {a} and {b}; player {p} must write them first",
                       f"die Würfel zeigen {a} und {b}; erst muss Spieler {p} sie eintragen",
                       "ein Wurf pro Runde")
         if not isinstance(action, Place):
-            return no("placement", f"{action!r} is not a placement of two numbers",
-                      f"{action!r} ist kein Eintrag von zwei Zahlen", "Eintrag")
+            return no("placement", f"{short(action)} is not a placement of two numbers",
+                      f"{short(action)} ist kein Eintrag von zwei Zahlen", "Eintrag")
         f1, v1, f2, v2 = action
         a, b = self.throw
         if type(v1) is not int or type(v2) is not int or sorted((v1, v2)) != sorted((a, b)):
-            return no("write the throw", f"the dice show {a} and {b}; {v1!r} and {v2!r} cannot be written",
-                      f"die Würfel zeigen {a} und {b}; {v1!r} und {v2!r} können nicht eingetragen werden",
+            return no("write the throw", f"the dice show {a} and {b}; {short(v1)} and {short(v2)} cannot be written",
+                      f"die Würfel zeigen {a} und {b}; {short(v1)} und {short(v2)} können nicht eingetragen werden",
                       "den Wurf eintragen")
         for f in (f1, f2):
             if type(f) is not int or not 0 <= f < FIELDS:
-                return no("fields of the sheet", f"{f!r} is not a field of the 6×6 sheet",
-                          f"{f!r} ist kein Feld des 6×6-Zettels", "Felder des Zettels")
+                return no("fields of the sheet", f"{short(f)} is not a field of the 6×6 sheet",
+                          f"{short(f)} ist kein Feld des 6×6-Zettels", "Felder des Zettels")
         if f1 == f2:
             return no("two fields", "the two numbers go into two different fields",
                       "die beiden Zahlen kommen in zwei verschiedene Felder", "zwei Felder")
