@@ -13,6 +13,7 @@ Sections:
   ``core.simulate.play_one`` call on a validated ``Game`` (as ``simulate`` does): Match set-up with
   its seeded generators, bots, play to the end, record kept.
 - ``overhead``: the engine's 1-player 1-round random rate against ``handwritten.py``.
+- ``replay``: a long legal record replayed from JSON against playing its actions (``Match.apply``).
 """
 
 from __future__ import annotations
@@ -270,6 +271,36 @@ def bench_bots(quick: bool) -> list[dict]:
     return out
 
 
+def bench_replay(quick: bool) -> list[dict]:
+    """A long legal record (Würfel Joker 2, one turn of doubles declined again and again) replayed
+    from JSON, against playing the same actions through ``Match.apply``: replay should cost about
+    what playing costs."""
+    import spieltisch
+    from spieltisch.core.match import Match
+
+    if "wuerfel-joker-2" not in spieltisch.game_ids():
+        return []
+    n = 10_000 if quick else 100_000  # 100,000 actions: the 1.4 MB record of the issue
+    m = Match("wuerfel-joker-2", 1, {"rounds": 1}, 1)
+    st = m.state
+    while len(m.actions) < n:
+        m.apply(next(a for a in st.legal_actions() if a.to_json() == ["throw", 3, 3]))
+        m.apply(next(a for a in st.legal_actions() if a.to_json() == "decline"))
+    text = m.to_json()
+    actions = list(m.actions)
+    t0 = CLOCK()
+    replayed = Match.from_json(text)
+    t_replay = CLOCK() - t0
+    assert replayed.to_json() == text
+    t0 = CLOCK()
+    again = Match("wuerfel-joker-2", 1, {"rounds": 1}, 1)
+    for a in actions:
+        again.apply(a)
+    t_play = CLOCK() - t0
+    return [{"game": "wuerfel-joker-2", "record_chars": len(text), "actions": len(actions),
+             "replay_s": t_replay, "play_s": t_play, "ratio": t_replay / t_play if t_play else None}]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description="spieltisch benchmark body (JSON)")
     ap.add_argument("--quick", action="store_true", help="short timing windows")
@@ -290,6 +321,7 @@ def main(argv=None) -> int:
     rates = bench_rates(seconds)
     overhead = bench_overhead(rates, seconds)
     bots = bench_bots(args.quick)
+    replay = bench_replay(args.quick)
     result = {
         "env": {
             "python": platform.python_version(),
@@ -307,6 +339,7 @@ def main(argv=None) -> int:
         "rates": rates,
         "overhead": overhead,
         "bots": bots,
+        "replay": replay,
     }
     print(json.dumps(result, ensure_ascii=False))
     return 0

@@ -199,6 +199,16 @@ def markdown(res: dict) -> str:
                    f"| {b['game']} | {json.dumps(b['options'])} | {b['bot']} | {b['ms_per_move']:.1f} | – | – | "
                    f"{b['mean_score']:.1f} (n={b['games']}) |")
 
+    out.append("\n## Replay of a long record (Würfel Joker 2: one turn of declined doubles)\n")
+    out.append("| record | CPython replay / play | ratio | Pyodide replay / play | ratio |")
+    out.append("|---|---:|---:|---:|---:|")
+    prep = {r["game"]: r for r in (py or {}).get("replay", [])}
+    for r in cp.get("replay", []):
+        q = prep.get(r["game"])
+        qtxt = f"{q['replay_s']:.2f} s / {q['play_s']:.2f} s | {q['ratio']:.1f}×" if q else "– | –"
+        out.append(f"| {r['record_chars'] / 1e6:.1f} MB, {r['actions']:,} actions | {r['replay_s']:.2f} s / "
+                   f"{r['play_s']:.2f} s | {r['ratio']:.1f}× | {qtxt} |")
+
     out.append("\n## Site\n")
     site = res["site"]
     if site.get("status") == "measured":

@@ -313,7 +313,7 @@ class Spiel2State(State):
         self.dice = None
         self.phase = THROW
         self.totals = (0,) * self.num_players
-        self.turn = ()
+        self._events = []  # this turn's events; a list, since a turn may be long (declined doubles)
         self.log = ()
         self._legal = ()  # at CHOOSE / DOUBLES_BUST: the legal actions, set with the throw
         self.start = ()
@@ -367,7 +367,7 @@ class Spiel2State(State):
         if k == K_THROW:
             a, b = action.a, action.b
             self.dice = (a, b)
-            self.turn += (("throw", a, b),)
+            self._events.append(("throw", a, b))
             pm = self._make[m >> 4 & 1][a][b] & ~m  # the values these dice can push now
             if pm:
                 self._legal = _PUSHES_DOUBLES[pm] if a == b else _PUSHES[pm]
@@ -380,22 +380,22 @@ class Spiel2State(State):
         elif k == K_PUSH:
             m |= 1 << (action.value - 1)
             self.mask = m
-            self.turn += (("push", action.value),)
+            self._events.append(("push", action.value))
             if m == FULL:
                 self._end_turn(ALL_UP_BONUS, "all_up")
             else:
                 self.phase = STOP_OR_THROW
         elif k == K_STOP:
-            self.turn += (("stop",),)
+            self._events.append(("stop",))
             self._end_turn(stop_points(m, self.x5_on_stop), "stop")
         elif k == K_ACCEPT:
-            self.turn += (("accept",),)
+            self._events.append(("accept",))
             a, b = self.dice
             self._end_turn(bust_points(m, a, b), "bust")
         elif k == K_START:
             self._start_throw(action)
         else:  # roll or decline: the next throw
-            self.turn += (("roll",) if k == K_ROLL else ("decline",),)
+            self._events.append(("roll",) if k == K_ROLL else ("decline",))
             self.dice = None
             self.phase = THROW
 
@@ -413,8 +413,8 @@ class Spiel2State(State):
         p = self.player
         t = self.totals
         self.totals = t[:p] + (t[p] + points,) + t[p + 1:]
-        self.log += ((self.round + 1, p, points, end, self.turn),)
-        self.turn = ()
+        self.log += ((self.round + 1, p, points, end, tuple(self._events)),)
+        self._events = []
         self.mask = 0
         self.dice = None
         p += 1
@@ -434,10 +434,16 @@ class Spiel2State(State):
         # turns go round from the starter, so seat p played every n-th turn from its place after them
         return [[turn[2] for turn in log[(p - first) % n::n]] for p in range(n)]
 
+    @property
+    def turn(self) -> tuple:
+        """This turn's events so far, e.g. ``(("throw", 6, 2), ("push", 8))``."""
+        return tuple(self._events)
+
     def clone(self):
-        # Every attribute is immutable (ints, strings, tuples), so a shallow copy is a full copy.
+        # Every other attribute is immutable (ints, strings, tuples): a shallow copy of them is a copy.
         c = object.__new__(type(self))
         c.__dict__.update(self.__dict__)
+        c._events = self._events[:]
         return c
 
     def observation(self, player):
@@ -461,7 +467,7 @@ class Spiel2State(State):
             "dice": list(self.dice) if self.dice else None,
             "totals": list(self.totals),
             "sheet": self.sheet(),
-            "turn": [list(e) for e in self.turn],
+            "turn": [list(e) for e in self._events],
             "last_turn": last,
         }
         obs.update(start_rules.observation(self.start, self._throwers,
