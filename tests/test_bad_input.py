@@ -67,3 +67,17 @@ def test_a_look_alike_of_a_legal_push_names_the_type_problem():
     legal = m.legal_actions()[0]
     err = refused_unchanged(m, Push(float(legal.value)))
     assert err.rule == "exact values" and "type" in str(err)
+
+
+def test_the_assignment_cache_takes_only_exact_values():
+    from spieltisch.core.errors import SpieltischError
+    from spieltisch.games.wuerfel_joker.spiel1 import engine
+
+    for throw, free in [((1.0, 2.0, 3.0), 63), ((True, 2, 3), 63), ((1, 2, 3), 63.0), ((1, 2, 7), 63),
+                        ((1, 2, 3, 4), 63), ([1, 2, 3], 63), ((1, 2, 3), 64)]:
+        engine._BY_THROW.pop((throw, free), None) if isinstance(throw, tuple) else None
+        engine._BY_THROW.pop(((1, 2, 3), 63), None)  # make sure the look-alike would have been a miss
+        with pytest.raises(SpieltischError):
+            engine.assignments(throw, free)
+    honest = engine.assignments((1, 2, 3), 63)
+    assert honest and all(type(v) is int for a in honest for v in a.pushed)

@@ -27,7 +27,7 @@ from importlib import resources
 from itertools import product
 from typing import ClassVar
 
-from ....core.errors import IllegalActionError, SpieltischError
+from ....core.errors import IllegalActionError, SpieltischError, short
 from ....core.game import CHANCE, TERMINAL, Game, State
 from ....core.options import OptionSpec
 from .. import start as start_rules
@@ -375,8 +375,18 @@ def assignments(throw: tuple, free: int, must_assign_max: bool = False) -> tuple
     set must be set (a single 6 counts as kept either way, so it still need not be pushed).
     """
     key = (throw, free)
-    hit = _BY_THROW.get(key)
+    try:
+        hit = _BY_THROW.get(key)
+    except TypeError:  # an unhashable throw: refused below
+        hit = None
     if hit is None:
+        # only exact values enter the process-wide caches: (1.0, 2.0, 3.0) hashes and compares like
+        # (1, 2, 3), and float moves cached under that key would be handed to every later game
+        if not (type(throw) is tuple and 1 <= len(throw) <= NUM_DICE
+                and all(type(v) is int and 1 <= v <= 6 for v in throw)
+                and type(free) is int and 0 <= free <= ALL_SLIDES):
+            raise SpieltischError(f"assignments need a throw of 1 to 3 whole numbers 1-6 and a slide mask 0-63, "
+                                  f"got {short(throw)} and {short(free)}")
         skey = (tuple(sorted(throw)), free)
         hit = _BY_SORTED.get(skey)
         if hit is None:
