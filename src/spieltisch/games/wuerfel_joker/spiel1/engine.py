@@ -721,16 +721,16 @@ class Spiel1State(State):
         if not isinstance(action, (Dice, StartDice, Assign, Stop, Throw, Jokers)):
             parsed = action_from_json(action)
             if parsed is None:
-                return IllegalActionError("actions", f"{_show(action)} is not a Würfel Joker action",
-                                          f"{_show(action)} ist kein Zug von Würfel Joker", "Züge")
+                return IllegalActionError("actions", f"{short(action)} is not a Würfel Joker action",
+                                          f"{short(action)} ist kein Zug von Würfel Joker", "Züge")
             if parsed in self.legal_actions():
                 if parsed.to_json() == action:
                     return IllegalActionError(
-                        "actions", f"{_show(action)} is the record form of {parsed}; play the action itself",
-                        f"{_show(action)} ist die Protokollform von „{parsed.label('de')}“; bitte den Zug "
+                        "actions", f"{short(action)} is the record form of {parsed}; play the action itself",
+                        f"{short(action)} ist die Protokollform von „{parsed.label('de')}“; bitte den Zug "
                         "selbst verwenden", "Züge")
-                return IllegalActionError("actions", f"write {_show(action)} as {parsed.to_json()!r}",
-                                          f"{_show(action)} wird als {parsed.to_json()!r} geschrieben", "Züge")
+                return IllegalActionError("actions", f"write {short(action)} as {parsed.to_json()!r}",
+                                          f"{short(action)} wird als {parsed.to_json()!r} geschrieben", "Züge")
             action = parsed
         ph = self.phase
         if ph is OVER:
@@ -786,8 +786,8 @@ class Spiel1State(State):
     def _why_bad_assign(self, a: Assign) -> IllegalActionError:
         pushed = a.pushed
         if not isinstance(pushed, tuple) or type(a.keep) is not int:
-            return IllegalActionError("actions", f"{_show(a)} is not a well-formed assignment",
-                                      f"{_show(a)} ist kein gültiges Setzen", "Züge")
+            return IllegalActionError("actions", f"{short(a)} is not a well-formed assignment",
+                                      f"{short(a)} ist kein gültiges Setzen", "Züge")
         if any(type(v) is not int or not 1 <= v <= 6 for v in pushed):
             return IllegalActionError(
                 "groups must add to 1–6", f"slides are numbered 1–6, got {list(pushed)}",
@@ -844,18 +844,9 @@ class Spiel1State(State):
                                   "erlaubte Züge")
 
 
-def _show(value) -> str:
-    """A value for a message, cut short (any value may arrive here)."""
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def _label(action, lang: str) -> str:
     label = getattr(action, "label", None)
-    return label(lang) if label is not None else _show(action)
+    return label(lang) if label is not None else short(action)
 
 
 def _bad_dice(values, n: int) -> IllegalActionError:
@@ -863,8 +854,8 @@ def _bad_dice(values, n: int) -> IllegalActionError:
     if got != n:
         return IllegalActionError("dice in play", f"{n} dice are thrown now, not {got}",
                                   f"jetzt werden {n} Würfel geworfen, nicht {got}", "Würfel im Spiel")
-    return IllegalActionError("dice", f"dice show 1 to 6, not {_show(values)}",
-                              f"Würfel zeigen 1 bis 6, nicht {_show(values)}", "Würfel")
+    return IllegalActionError("dice", f"dice show 1 to 6, not {short(values)}",
+                              f"Würfel zeigen 1 bis 6, nicht {short(values)}", "Würfel")
 
 
 def _start_refusal(thrower: int, action) -> IllegalActionError:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar
 
-from ....core.errors import IllegalActionError
+from ....core.errors import IllegalActionError, short
 from ....core.game import CHANCE, TERMINAL, Game, State
 from ....core.options import OptionSpec
 from .. import start as start_rules
@@ -481,13 +481,13 @@ class Spiel2State(State):
         if act is None:
             return IllegalActionError(
                 "action format",
-                f"{_show(action)} is not a Würfel Joker 2 action (push N, stop, roll, decline, accept)",
-                f"{_show(action)} ist kein Zug von Würfel Joker 2 (schiebe N, aufhören, weiterwürfeln, "
+                f"{short(action)} is not a Würfel Joker 2 action (push N, stop, roll, decline, accept)",
+                f"{short(action)} ist kein Zug von Würfel Joker 2 (schiebe N, aufhören, weiterwürfeln, "
                 "Pasch verzichten, Pasch annehmen)", "Zugformat")
         if not isinstance(action, Action) and act in self.legal_actions():
             return IllegalActionError(
-                "action format", f"{_show(action)} is the JSON form of {act}; pass the action itself",
-                f"{_show(action)} ist die JSON-Form von „{act.label('de')}“; bitte den Zug selbst übergeben",
+                "action format", f"{short(action)} is the JSON form of {act}; pass the action itself",
+                f"{short(action)} ist die JSON-Form von „{act.label('de')}“; bitte den Zug selbst übergeben",
                 "Zugformat")
         if ph == OVER:
             return IllegalActionError("end of game", f"the game is over; {act} cannot be played",
@@ -569,15 +569,6 @@ class Spiel2State(State):
             detail_de += f" (frei: {_values_text(free, True)})"
         return IllegalActionError("dice arithmetic", f"{detail}; not {v}", f"{detail_de}; nicht {v}",
                                   "Grundrechenarten")
-
-
-def _show(value) -> str:
-    """A value for a message, cut short (any value may arrive here)."""
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 _PHASE_TEXT = {
