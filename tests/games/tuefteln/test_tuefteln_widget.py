@@ -6,7 +6,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from spieltisch.core.errors import IllegalActionError  # noqa: E402
+from spieltisch.core.errors import IllegalActionError, OptionError, SpieltischError  # noqa: E402
 from spieltisch.core.registry import make_bot  # noqa: E402
 from spieltisch.core.rng import Rng  # noqa: E402
 from spieltisch.games.tuefteln import Place, scoring  # noqa: E402
@@ -376,3 +376,102 @@ def test_sheet_svg_names_columns_and_rows_at_its_edges():
     assert xs[0] == float(first.group(1)) + 20
     assert "sp-col-label" not in sheet_svg("A", edges=False)
     assert "sp-col-label" in sheet_svg("B", cell=22, note=False)  # the small bot sheets too
+
+
+# --- bad settings (issue 11): refused at once, with the project's errors, before anything is built ---
+
+@pytest.fixture
+def nothing_built(monkeypatch):
+    """A session or the widget's box being built fails the test: a refusal must come first."""
+    from spieltisch.ui.widgets import tuefteln
+
+    def built(*args, **kwargs):
+        raise AssertionError("built before the settings were checked")
+
+    monkeypatch.setattr(tuefteln, "PlaySession", built)
+    monkeypatch.setattr(tuefteln.W.VBox, "__init__", built)
+
+
+def callback_errors(caplog) -> list:
+    """ipywidgets logs (and swallows) an exception in a click handler: the tests look for it."""
+    return [r for r in caplog.records if "Exception in callback" in r.getMessage()]
+
+
+@pytest.mark.parametrize("players", [10**9, pytest.param(10**100, id="10**100"), 16, 0, -1])
+def test_a_player_count_out_of_range_is_refused_before_anything_is_built(players, nothing_built):
+    with pytest.raises(OptionError, match=r"^tuefteln is for 1-15 players, got -?\d+$"):
+        TueftelnApp(players=players)
+
+
+@pytest.mark.parametrize("players", ["abc", "2", 2.0, True, None, [2], pytest.param("x" * 5000, id="5000-chars")])
+def test_a_player_count_that_is_no_whole_number_is_an_option_error(players, nothing_built):
+    with pytest.raises(OptionError, match="players must be a whole number") as info:
+        TueftelnApp(players=players)
+    assert len(str(info.value)) < 120  # a hostile value is never echoed in full
+
+
+def test_unknown_or_bad_options_are_refused_naming_the_option(nothing_built):
+    with pytest.raises(OptionError, match=r"tuefteln has no option 'roundz' \(known options: descending_straights, "
+                                          r"side\)"):
+        TueftelnApp(options={"roundz": 3})
+    with pytest.raises(OptionError, match="option 'side' must be one of A, B; got 'C'"):
+        TueftelnApp(side="C")
+    with pytest.raises(OptionError, match="option 'descending_straights' takes true or false"):
+        TueftelnApp(options={"descending_straights": "vielleicht"})
+    with pytest.raises(OptionError, match="options must be a mapping"):
+        TueftelnApp(options=["side", "B"])
+    with pytest.raises(OptionError, match=r"side 'A' and options\['side'\] 'B' disagree"):
+        TueftelnApp(side="A", options={"side": "B"})
+
+
+def test_the_side_comes_from_the_argument_or_the_options():
+    assert TueftelnApp(seed=1).side == "A"
+    app = TueftelnApp(seed=1, options={"side": "B", "descending_straights": True})
+    assert app.side == "B" and app.state.game.options == {"side": "B", "descending_straights": True}
+    assert TueftelnApp(side="B", seed=1, options={"side": "B"}).state.game.options["side"] == "B"
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, pytest.param(10**5000, id="5000-digits"), 1.5, 7.0, True, False,
+                                  "7", [7]])
+def test_a_bad_seed_is_refused_with_its_range(seed, nothing_built):
+    with pytest.raises(SpieltischError, match=r"seed must be a whole number from 0 to 18446744073709551615") as info:
+        TueftelnApp(seed=seed)
+    assert len(str(info.value)) < 160
+
+
+def test_the_largest_seed_plays_and_new_games_keep_working(caplog):
+    app = TueftelnApp(players=2, bots="greedy", seed=2**64 - 1)
+    assert app.session.match.seed == 2**64 - 1 and f"Seed {2**64 - 1}" in app.title.value
+    app.play_action(app.state.legal_actions()[0])
+    assert app.observation()["round"] == 2
+    assert app.run_advisor(2).options  # the advisor's own seed is derived from it, in range
+    for _ in range(3):
+        app.new_button.click()
+        assert 0 <= app.seed < 2**32 and app.session.match.seed == app.seed
+        assert app.observation()["round"] == 1
+        app.play_action(app.state.legal_actions()[0])
+    assert callback_errors(caplog) == []
+
+
+def test_new_game_with_a_bad_seed_changes_nothing():
+    app = TueftelnApp(seed=11)
+    app.play_action(app.state.legal_actions()[0])
+    before, session = app.state.snapshot(), app.session
+    for bad in (-1, 2**64, 3.0, "12", True):
+        with pytest.raises(SpieltischError, match="seed must be a whole number"):
+            app.new_game(bad)
+        assert app.seed == 11 and app.session is session and app.state.snapshot() == before
+    app.new_game(2**64 - 1)
+    assert app.seed == app.session.match.seed == 2**64 - 1 and app.observation()["round"] == 1
+
+
+def test_other_bad_settings_are_refused_at_once(nothing_built):
+    with pytest.raises(OptionError, match="tuefteln has no bot 'nobody'; bots: random, greedy, strong"):
+        TueftelnApp(players=2, bots="nobody")
+    with pytest.raises(OptionError, match="tuefteln has no bot 'nobody'"):  # a typo is reported solo too
+        TueftelnApp(players=1, bots="nobody")
+    with pytest.raises(OptionError, match="lang must be 'de' or 'en', got 'fr'"):
+        TueftelnApp(lang="fr")
+    for n in (3, 0, 10**9, True, 4.0, "4"):
+        with pytest.raises(OptionError, match="advisor_rollouts must be one of 2, 4, 8, 16, 32"):
+            TueftelnApp(advisor_rollouts=n)

@@ -12,6 +12,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from spieltisch.core.errors import OptionError, SpieltischError  # noqa: E402
 from spieltisch.core.game import CHANCE, TERMINAL  # noqa: E402
 from spieltisch.core.match import Match  # noqa: E402
 from spieltisch.games.wuerfel_joker.spiel1 import analysis as solver1  # noqa: E402
@@ -389,3 +390,117 @@ def test_bots_play_by_themselves_when_an_event_loop_runs():
         assert not app._bot_task
 
     asyncio.run(main())
+
+
+# --- bad settings (issue 11): refused at once, with the project's errors, before anything is built ---
+
+@pytest.fixture
+def nothing_built(monkeypatch):
+    """Building the screen or a session fails the test: a refusal must come before either."""
+    from spieltisch.ui.widgets import wuerfel_joker
+
+    def built(*args, **kwargs):
+        raise AssertionError("built before the settings were checked")
+
+    monkeypatch.setattr(wuerfel_joker, "PlaySession", built)
+    monkeypatch.setattr(WuerfelJokerApp, "_build", built)
+
+
+def callback_errors(caplog) -> list:
+    """ipywidgets logs (and swallows) an exception in a click handler: the tests look for it."""
+    return [r for r in caplog.records if "Exception in callback" in r.getMessage()]
+
+
+@pytest.mark.parametrize("players", [10**9, pytest.param(10**100, id="10**100"), 9, 0, -1])
+def test_a_player_count_out_of_range_is_refused_before_anything_is_built(players, nothing_built):
+    with pytest.raises(OptionError, match=r"is for 1-8 players, got -?\d+$"):
+        WuerfelJokerApp(game=G2, players=players)
+    with pytest.raises(OptionError, match=r"wuerfel-joker-1 is for 1-8 players"):
+        WuerfelJokerApp(game=G1, players=players)
+
+
+@pytest.mark.parametrize("players", ["abc", "2", 2.0, True, None, [2], pytest.param("x" * 5000, id="5000-chars")])
+def test_a_player_count_that_is_no_whole_number_is_an_option_error(players, nothing_built):
+    with pytest.raises(OptionError, match="players must be a whole number") as info:
+        WuerfelJokerApp(players=players)
+    assert len(str(info.value)) < 120  # a hostile value is never echoed in full
+
+
+def test_unknown_options_are_refused_naming_the_option(nothing_built):
+    with pytest.raises(OptionError, match=r"Würfel Joker has no option 'roundz' \(known options: five_ops, "
+                                          r"must_assign_max, rounds, x5_on_stop\)"):
+        WuerfelJokerApp(options={"roundz": 3})
+    with pytest.raises(OptionError, match="option 'rounds' takes a whole number, got 'many'"):
+        WuerfelJokerApp(options={"rounds": "many"})
+    with pytest.raises(OptionError, match="options must be a mapping"):
+        WuerfelJokerApp(options="rounds=3")
+    # an option of the other game is checked at once too, not when the toggle switches to it
+    with pytest.raises(OptionError, match="option 'must_assign_max' takes true or false"):
+        WuerfelJokerApp(game=G2, options={"must_assign_max": "vielleicht"})
+
+
+def test_options_of_both_games_apply_where_they_belong():
+    app = WuerfelJokerApp(game=G2, seed=1, options={"rounds": 3, "must_assign_max": True, "five_ops": "all"})
+    assert app.game.options == {"rounds": 3, "five_ops": "all", "x5_on_stop": False}
+    app.switch_game(G1)
+    assert app.game_id == G1 and app.game.options == {"rounds": 3, "must_assign_max": True}
+    assert app.observation()["rounds"] == 3
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, pytest.param(10**5000, id="5000-digits"), 1.5, 7.0, True, False,
+                                  "7", [7]])
+def test_a_bad_seed_is_refused_with_its_range(seed, nothing_built):
+    with pytest.raises(SpieltischError, match=r"seed must be a whole number from 0 to 18446744073709551615") as info:
+        WuerfelJokerApp(seed=seed)
+    assert len(str(info.value)) < 160
+
+
+def test_new_game_after_the_largest_seed_wraps_around_and_every_click_works(caplog):
+    app = app2(seed=2**64 - 1)
+    assert app.session.match.seed == 2**64 - 1
+    begin(app)
+    app.click_throw()
+    for expected in (0, 1, 2):
+        app.new_button.click()
+        assert app.seed == app.session.match.seed == expected
+        assert app.state.phase == "start" and app.state.start == () and not app.results
+        begin(app)  # the new game is playable
+        app.click_throw() if app._human_to_throw() else app.click_bot_finish()
+        assert app.session.match.actions
+    assert callback_errors(caplog) == []
+
+
+def test_new_game_with_a_bad_seed_changes_nothing():
+    app = begin(app2(seed=11))
+    before = frozen(app)
+    session = app.session
+    for bad in (-1, 2**64, 3.0, "12", True):
+        with pytest.raises(SpieltischError, match="seed must be a whole number"):
+            app.new_game(bad)
+        assert app.seed == 11 and app.session is session and frozen(app) == before
+    app.new_game(2**64 - 1)
+    assert app.seed == app.session.match.seed == 2**64 - 1
+
+
+def test_other_bad_settings_are_refused_at_once(nothing_built):
+    with pytest.raises(OptionError, match="wuerfel-joker-2 has no bot 'nobody'; bots: random, threshold"):
+        WuerfelJokerApp(bots="nobody")
+    with pytest.raises(OptionError, match="wuerfel-joker-1 has no bot 'optimal_all_up'"):
+        WuerfelJokerApp(game=G1, bots="optimal_all_up")
+    with pytest.raises(OptionError, match="lang must be 'de' or 'en', got 'fr'"):
+        WuerfelJokerApp(lang="fr")
+    for game in ("wuerfel-joker-3", 3, True, "tuefteln", None):
+        with pytest.raises(OptionError, match="game must be 'wuerfel-joker-1' or 'wuerfel-joker-2'"):
+            WuerfelJokerApp(game=game)
+    for delay in (-1, float("nan"), float("inf"), 61, True, "0.5"):
+        with pytest.raises(OptionError, match="bot_delay must be a number of seconds from 0 to 60"):
+            WuerfelJokerApp(bot_delay=delay)
+    with pytest.raises(OptionError, match="auto_bots must be True or False"):
+        WuerfelJokerApp(auto_bots="no")
+
+
+def test_a_bot_only_spiel2_knows_plays_optimal_in_spiel1():
+    app = WuerfelJokerApp(game=G2, bots="optimal_all_up", seed=2, lang="en")
+    assert app.session.bot_names == {1: "optimal_all_up"} and "(optimal_all_up)" in app.player_name(1)
+    app.switch_game(G1)
+    assert app.session.bot_names == {1: "optimal"} and app.player_name(1) == "Bot 2 (optimal)"

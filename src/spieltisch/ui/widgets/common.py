@@ -1,11 +1,16 @@
-"""Pieces every game widget shares: language, log and score table, bot pacing."""
+"""Pieces every game widget shares: checked settings, language, log and score table, bot pacing."""
 
 from __future__ import annotations
 
 import asyncio
+import math
 from html import escape
 
 import ipywidgets as W
+
+from ...core.errors import OptionError, SpieltischError, short
+from ...core.registry import bot_names, get_game_class
+from ...core.rng import MAX_SEED
 
 # Never set a layout trait back to None to undo "none"/"hidden": the Pyodide kernel sends Python None
 # to the page as undefined (not null), and the layout view then leaves the old CSS value in place.
@@ -13,6 +18,54 @@ import ipywidgets as W
 SHOWN = ""
 
 BOT_DELAY = 0.6  # seconds between visible bot steps in the browser
+
+
+LANGS = ("de", "en")
+MAX_BOT_DELAY = 60.0  # seconds; longer looks like a hang
+
+
+# A widget checks every setting before it builds anything: a player count of 10**9 must be refused
+# at once, not after a billion seats have been set up. The counts and options are the game class's
+# own checks (the same ones the CLI and a Match use), so a widget can never accept more than the game.
+def check_game(game_id: str, players, options):
+    """The configured ``Game`` for ``players`` and ``options`` (OptionError naming what is wrong)."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise OptionError(f"players must be a whole number, got {short(players)}")
+    if options is not None and not isinstance(options, dict):
+        raise OptionError(f"options must be a mapping of name to value, got {type(options).__name__}")
+    return get_game_class(game_id)(players, options)
+
+
+def check_seed(seed) -> int:
+    """A seed is a whole number from 0 to 2**64-1 (the range of ``core.rng.Rng``)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise SpieltischError(f"seed must be a whole number from 0 to {MAX_SEED} (2**64-1), got {short(seed)}")
+    return seed
+
+
+def next_seed(seed: int) -> int:
+    """The seed of the next "new game": one more, wrapping after 2**64-1 so it stays a seed."""
+    return (seed + 1) % (MAX_SEED + 1)
+
+
+def check_bot(game_id: str, name) -> str:
+    known = bot_names(game_id)
+    if not isinstance(name, str) or name not in known:
+        raise OptionError(f"{game_id} has no bot {short(name)}; bots: {', '.join(known)}")
+    return name
+
+
+def check_lang(lang) -> str:
+    if not isinstance(lang, str) or lang not in LANGS:
+        raise OptionError(f"lang must be 'de' or 'en', got {short(lang)}")
+    return lang
+
+
+def check_delay(delay) -> float:
+    if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not math.isfinite(delay) \
+            or not 0 <= delay <= MAX_BOT_DELAY:
+        raise OptionError(f"bot_delay must be a number of seconds from 0 to {MAX_BOT_DELAY:g}, got {short(delay)}")
+    return float(delay)
 
 
 def t(lang: str, de: str, en: str) -> str:

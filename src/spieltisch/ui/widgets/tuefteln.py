@@ -19,20 +19,21 @@ from html import escape
 import ipywidgets as W
 
 from ...core.advice import Advice
-from ...core.errors import IllegalActionError
+from ...core.errors import IllegalActionError, OptionError, short
 from ...games.tuefteln import scoring
 from ...games.tuefteln.engine import SIZE, Place, column_name, field_name, row_name
 from ...games.tuefteln.view import COLOURS, PEN, PRINTED, bridge_arrow, observation_fields, observation_svg, \
     square_label
 from .. import svg
 from ..session import PlaySession
-from .common import SHOWN, language_toggle, score_table_html, t
+from .common import SHOWN, check_bot, check_game, check_lang, check_seed, language_toggle, score_table_html, t
 
 CELL = 46
 EDGE = 20  # width of the row numbers left of the sheet, height of the column letters above it
 SELECTED = "#ffd54f"
 ADVISED = "3px solid #2e7d32"
 MARK_TIES = 3  # at most this many tied best placements are marked on the sheet
+ROLLOUTS = (2, 4, 8, 16, 32)  # the advisor's choices of continuations per placement
 
 def _kind_name(layout, f: int, lang: str) -> str:
     if layout.printed[f]:
@@ -48,15 +49,33 @@ def _kind_name(layout, f: int, lang: str) -> str:
 class TueftelnApp(W.VBox):
     """Play Tüfteln against bots that write the same throws; advisor and scoring on demand."""
 
-    def __init__(self, side: str = "A", players: int = 1, bots: str = "strong", lang: str = "de",
+    def __init__(self, side: str | None = None, players: int = 1, bots: str = "strong", lang: str = "de",
                  seed: int | None = None, options: dict | None = None, advisor_rollouts: int = 4):
+        """``side`` "A" or "B" (or ``options["side"]``; default A), ``players`` 1-15 (seat 0 is the
+        human, the others ``bots``), ``seed`` 0 to 2**64-1 (None picks one), ``options`` the
+        game's options. Everything is checked before anything is built: bad settings raise
+        ``OptionError``/``SpieltischError``."""
+        if options is None:
+            options = {}
+        if side is not None and isinstance(options, dict):  # not a dict: check_game says so
+            if "side" in options and options["side"] != side:
+                raise OptionError(f"side {short(side)} and options['side'] {short(options['side'])} disagree")
+            options = {**options, "side": side}
+        game = check_game("tuefteln", players, options)
+        check_bot("tuefteln", bots)
+        lang = check_lang(lang)
+        if seed is not None:
+            check_seed(seed)
+        if type(advisor_rollouts) is not int or advisor_rollouts not in ROLLOUTS:
+            raise OptionError(f"advisor_rollouts must be one of {', '.join(map(str, ROLLOUTS))}, "
+                              f"got {short(advisor_rollouts)}")
         super().__init__()
         self.add_class("sp-tuefteln")
-        self.side = side
+        self.game = game
+        self.side = game.options["side"]
         self.players = players
         self.bot_name = bots
-        self.options = dict(options or {})
-        self.options["side"] = side
+        self.options = dict(game.options)
         self.lang = lang
         self.advice: Advice | None = None
         self.message_text = ""
@@ -136,7 +155,7 @@ class TueftelnApp(W.VBox):
 
         self.advise_button = W.Button(icon="lightbulb-o", layout=W.Layout(width="auto"))
         self.advise_button.on_click(self._on_advise_click)
-        self.rollouts = W.Dropdown(options=[2, 4, 8, 16, 32], value=advisor_rollouts,
+        self.rollouts = W.Dropdown(options=list(ROLLOUTS), value=advisor_rollouts,
                                    layout=W.Layout(width="150px"))
         self.rollouts_label = W.HTML()
         # shown while the advisor computes: one step per legal placement
@@ -164,10 +183,12 @@ class TueftelnApp(W.VBox):
 
     # --- game flow ---------------------------------------------------------------------------------
     def new_game(self, seed: int | None = None) -> None:
-        """Start a fresh game; without ``seed`` a random one (shown, so a game can be replayed)."""
-        self.seed = secrets.randbits(32) if seed is None else seed
+        """Start a fresh game; without ``seed`` a random one (shown, so a game can be replayed). A
+        bad seed is refused before anything changes."""
+        seed = secrets.randbits(32) if seed is None else check_seed(seed)
         bots = {p: self.bot_name for p in range(1, self.players)}
-        self.session = PlaySession("tuefteln", self.players, self.options, self.seed, bots)
+        self.session = PlaySession(self.game, None, None, seed, bots)
+        self.seed = seed
         self.selected: int | None = None
         self.first_die = 0  # index into the throw of the die the first selected field gets
         self.last_bot_places: dict[int, Place] = {}

@@ -22,16 +22,19 @@ from html import escape
 
 import ipywidgets as W
 
-from ...core.errors import IllegalActionError
+from ...core.errors import IllegalActionError, OptionError, short
 from ...core.game import CHANCE, TERMINAL
+from ...core.registry import bot_names, get_game_class
 from ...games.wuerfel_joker import view
 from ...games.wuerfel_joker.spiel1 import engine as S1
 from ...games.wuerfel_joker.spiel2 import engine as S2
 from ..session import PlaySession
-from .common import BOT_DELAY, SHOWN, language_toggle, log_html, schedule, score_table_html
+from .common import BOT_DELAY, SHOWN, check_bot, check_delay, check_game, check_lang, check_seed, \
+    language_toggle, log_html, next_seed, schedule, score_table_html
 
 GAME1, GAME2 = "wuerfel-joker-1", "wuerfel-joker-2"
 GAMES = (GAME1, GAME2)
+GAME_ALIASES = {"1": GAME1, "spiel1": GAME1, "2": GAME2, "spiel2": GAME2}
 COL = 86  # px per slide column: the slide picture with its push button underneath
 SLIDE_W, SLIDE_H = 40, 90
 
@@ -145,7 +148,8 @@ L = {
                  "Values = expected points of this turn with best play from here."),
 }
 
-PLAYER_DE = {"optimal": "optimal", "threshold": "vorsichtig", "random": "zufällig"}
+PLAYER_DE = {"optimal": "optimal", "threshold": "vorsichtig", "random": "zufällig",
+             "optimal_all_up": "optimal auf alle 9"}
 
 
 def _expr(formation: str) -> str:
@@ -165,29 +169,33 @@ def _signed(n) -> str:
 class WuerfelJokerApp:
     """Play Würfel Joker (Spiel 1 or 2) against bots, with an exact advisor.
 
-    ``bots``: ``"optimal"``, ``"threshold"`` or ``"random"`` for every seat but the first.
-    ``seed``: the dice (and bot) seed; ``None`` picks one. ``options``: engine options (those the
-    chosen game does not know are ignored when switching games).
+    ``players``: 1-8 (seat 0 is the human). ``bots``: ``"optimal"``, ``"threshold"`` or ``"random"``
+    for every seat but the first (``"optimal_all_up"`` too in Spiel 2; a game that does not know the
+    name plays ``"optimal"``). ``seed``: the dice (and bot) seed, 0 to 2**64-1; ``None`` picks one.
+    ``options``: engine options of either game; each is checked by the game that knows it and used
+    there (so the game toggle can switch), a name neither game knows is refused. Everything is
+    checked before anything is built: bad settings raise ``OptionError``/``SpieltischError``.
     """
 
     def __init__(self, game: str = GAME2, players: int = 2, bots: str = "optimal", lang: str = "de",
                  seed: int | None = None, options: dict | None = None, bot_delay: float = BOT_DELAY,
                  auto_bots: bool = True):
-        if game in ("1", 1, "spiel1"):
-            game = GAME1
-        if game in ("2", 2, "spiel2"):
-            game = GAME2
-        if game not in GAMES:
-            raise ValueError(f"game must be {GAME1!r} or {GAME2!r}, got {game!r}")
-        if lang not in ("de", "en"):
-            raise ValueError(f"lang must be 'de' or 'en', got {lang!r}")
+        if type(game) is int and game in (1, 2):
+            game = GAMES[game - 1]
+        elif isinstance(game, str):
+            game = GAME_ALIASES.get(game, game)
+        if not isinstance(game, str) or game not in GAMES:
+            raise OptionError(f"game must be {GAME1!r} or {GAME2!r}, got {short(game)}")
         self.game_id = game
+        self.lang = check_lang(lang)
+        self._games = self._check_games(players, options)
         self.players = players
-        self.bot_name = bots
-        self.lang = lang
-        self.seed = random.randrange(2**31) if seed is None else seed
+        self.bot_name = check_bot(game, bots)
+        self.seed = random.randrange(2**31) if seed is None else check_seed(seed)
         self.options = dict(options or {})
-        self.bot_delay = bot_delay
+        self.bot_delay = check_delay(bot_delay)
+        if not isinstance(auto_bots, bool):
+            raise OptionError(f"auto_bots must be True or False, got {short(auto_bots)}")
         self.auto_bots = auto_bots
         self._gen = 0  # bumped on every new game: a running bot task of an old game stops
         self._bot_task = False
@@ -196,6 +204,25 @@ class WuerfelJokerApp:
         self.results: list[tuple] = []  # finished turns: (round, player, points)
         self._build()
         self.new_game()
+
+    def _check_games(self, players, options) -> dict:
+        """Both games configured (the toggle switches between them), the chosen one first so that
+        its refusal is the one shown; every option must be known to one of them."""
+        given = options if options is not None else {}
+        if not isinstance(given, dict):
+            raise OptionError(f"options must be a mapping of name to value, got {type(given).__name__}")
+        names = {g: {s.name for s in get_game_class(g).option_specs} for g in GAMES}
+        games = {}
+        for g in sorted(GAMES, key=lambda g: g != self.game_id):
+            games[g] = check_game(g, players, {k: v for k, v in given.items() if k in names[g]})
+        for k in given:
+            if not any(k in names[g] for g in GAMES):
+                known = ", ".join(sorted(names[GAME1] | names[GAME2]))
+                raise OptionError(f"Würfel Joker has no option {short(k)} (known options: {known})")
+        return games
+
+    def _bot_for(self, game_id: str) -> str:
+        return self.bot_name if self.bot_name in bot_names(game_id) else "optimal"
 
     # --- construction ----------------------------------------------------------------------------
     def _build(self):
@@ -315,7 +342,8 @@ class WuerfelJokerApp:
     def player_name(self, p: int) -> str:
         if p == 0:
             return self._t("you")
-        name = self.bot_name if self.lang == "en" else PLAYER_DE.get(self.bot_name, self.bot_name)
+        bot = self.session.bot_names[p]
+        name = bot if self.lang == "en" else PLAYER_DE.get(bot, bot)
         return self._t("bot", i=p + 1, name=name)
 
     def _human_to_throw(self) -> bool:
@@ -336,14 +364,15 @@ class WuerfelJokerApp:
 
     # --- game lifecycle --------------------------------------------------------------------------
     def new_game(self, seed: int | None = None):
-        if seed is not None:
-            self.seed = seed
+        """A fresh game of the chosen game with ``seed`` (default: the current seed). A bad seed is
+        refused before anything changes."""
+        seed = self.seed if seed is None else check_seed(seed)
+        bots = {seat: self._bot_for(self.game_id) for seat in range(1, self.players)}
+        session = PlaySession(self._games[self.game_id], None, None, seed, bots)
+        self.seed = seed
         self._gen += 1
         self._bot_task = False
-        names = {s.name for s in (S1.Spiel1Game if self.game_id == GAME1 else S2.Spiel2Game).option_specs}
-        opts = {k: v for k, v in self.options.items() if k in names}
-        bots = {seat: self.bot_name for seat in range(1, self.players)}
-        self.session = PlaySession(self.game_id, self.players, opts, self.seed, bots)
+        self.session = session
         self.messages = []
         self.results = []
         self._build_board()
@@ -352,7 +381,7 @@ class WuerfelJokerApp:
         self._kick_bots()
 
     def _on_new(self):
-        self.new_game(self.seed + 1)
+        self.new_game(next_seed(self.seed))
 
     def _on_game(self, change):
         if not self._syncing and change["new"] is not None and change["new"] != self.game_id:
