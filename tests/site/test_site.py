@@ -129,28 +129,87 @@ def open_play_view(page, site_url, game: str):
     return app
 
 
+def play_start_throws(page, app, timeout_s: float = 120.0) -> int:
+    """Play the start throws as a person does: click "Anfangswurf" whenever it is the human's start
+    throw (again after a tie); the bot throws its own, and if it begins it plays its first turn, by
+    itself. Returns when the human may throw in round 1; the number of the human's start throws."""
+    status, throw, message = app.locator(".sp-status"), app.locator("button.sp-throw"), app.locator(".sp-message")
+    clicks = 0
+    deadline = time.monotonic() + timeout_s
+    while True:
+        text = status.inner_text()
+        label = throw.inner_text().strip()
+        if "am Zug: Du" in text and label == "Würfeln" and throw.is_enabled():
+            return clicks
+        if "wirft: Du" in text and label == "Anfangswurf" and throw.is_enabled():
+            said = message.inner_text()
+            throw.click()
+            clicks += 1
+            # the kernel's answer: a new message (never click twice for one start throw)
+            page.wait_for_function("([old]) => { const m = document.querySelector('iframe#app').contentDocument"
+                                   ".querySelector('.sp-message'); return m && m.innerText !== old; }",
+                                   arg=[said], timeout=30_000)
+            continue
+        assert time.monotonic() < deadline, f"the start throws did not end: {text!r}, button {label!r}"
+        page.wait_for_timeout(250)
+
+
 def test_wuerfel_joker_play_view_plays_part_of_a_turn(context, request_log, site_url, screenshot):
-    """Spiel 2 against the optimal bot: throw, push a legal slide, stop; the kernel answers each click."""
+    """Spiel 2 against the optimal bot: the start throws (the human clicks theirs, the bot throws its
+    own and plays its turn if it begins), then throw, push a legal slide, stop; the kernel answers
+    each click."""
     page = context.new_page()
     app = open_play_view(page, site_url, "wuerfel-joker")
     dice = app.locator(".sp-dice-pic")
     assert dice.get_attribute("data-dice") == ""  # no throw yet
     # The score table's last row is the total: "Summe | 0 | 0" before anything is played.
     total_row = app.locator(".sp-score tr").last
-    assert total_row.locator("td").all_inner_texts()[:2] == ["Summe", "0"]
+    assert total_row.locator("td").all_inner_texts() == ["Summe", "0", "0"]
+    # The game opens with the start throws, the human's first; nothing else can be clicked.
+    assert "Anfangswurf · wirft: Du" in app.locator(".sp-status").inner_text()
+    throw = app.locator("button.sp-throw")
+    assert throw.inner_text().strip() == "Anfangswurf" and throw.is_enabled()
+    assert app.locator("button.sp-stop").is_disabled()
+    assert app.locator("button.sp-push:not([disabled])").count() == 0
     screenshot(page, "start")
 
+    # The start throw is the engine's, in the kernel: the message names its dice and sum. It is not
+    # a turn's throw: the dice of the turn stay empty.
+    throw.click()
+    app.locator(".sp-message", has_text=re.compile(r"Du: Anfangswurf [1-6]\+[1-6] = \d+\.")).wait_for(
+        timeout=30_000)
+    m = re.search(r"Du: Anfangswurf ([1-6])\+([1-6]) = (\d+)\.", app.locator(".sp-message").inner_text())
+    assert int(m.group(1)) + int(m.group(2)) == int(m.group(3))
+    assert dice.get_attribute("data-dice") == ""
+    screenshot(page, "start-throw")
+
+    # The bot's start throw (and, if it begins, its first turn) runs by itself in the browser.
+    play_start_throws(page, app)
+    assert "Runde 1/10 · am Zug: Du" in app.locator(".sp-status").inner_text()
+    round1 = app.locator(".sp-score tr").nth(1).locator("td").all_inner_texts()
+    assert round1[:2] == ["1", ""]  # the human has not played yet
+    if round1[2] == "":  # the human begins: the last word was the start throws'
+        assert app.locator(".sp-message").inner_text().strip().endswith("Du beginnt.")
+        assert total_row.locator("td").all_inner_texts() == ["Summe", "0", "0"]
+    else:  # the bot began and has played its first turn: its points are in round 1 and its total
+        assert re.fullmatch(r"[−-]?\d+|\+?45", round1[2]), round1
+        assert total_row.locator("td").all_inner_texts()[1:] == ["0", round1[2]]
+    assert dice.get_attribute("data-dice") == ""  # the human's turn starts with no dice on the table
+    screenshot(page, "your-turn")
+
     # The throw is decided by the engine in the kernel: the dice picture must change after the click.
-    app.locator("button.sp-throw").click()
+    throw.click()
     wait_for_kernel_answer(page, "(doc) => /^[1-6],[1-6]$/.test("
                                  "doc.querySelector('.sp-dice-pic').dataset.dice)")
     a, b = map(int, dice.get_attribute("data-dice").split(","))
+    assert app.locator(".sp-message", has_text=f"Du: Wurf {a}+{b}").count() == 1
     # With all nine slides down every throw can push something (|a-b|, a:a = 1, ...).
     pushes = app.locator("button.sp-push:not([disabled])")
     pushes.first.wait_for(timeout=30_000)
     legal = [int(re.search(r"sp-push-(\d)", c).group(1)) for c in pushes.evaluate_all(
         "bs => bs.map(b => b.className)")]
     assert legal, f"no legal push after the throw {a}+{b}"
+    assert a + b in legal or a + b > 9  # the sum is always one of the ways
     screenshot(page, "thrown")
 
     v = legal[0]
@@ -183,7 +242,8 @@ def field(app, r: int, c: int):
 
 
 def test_tuefteln_play_view_plays_a_round(context, request_log, site_url, screenshot):
-    """Solo on side A: two white fields, then a bridge; a pre-printed field is refused with its rule."""
+    """Side A against the strong bot (the play notebook's setting): two white fields, then a bridge; a
+    pre-printed field is refused with the engine's German rule name and detail."""
     page = context.new_page()
     app = open_play_view(page, site_url, "tuefteln")
     throw = app.locator(".sp-throw")
@@ -221,7 +281,7 @@ def test_tuefteln_play_view_plays_a_round(context, request_log, site_url, screen
     field(app, 0, 0).click()
     app.locator(".sp-message", has_text="Nicht erlaubt").wait_for(timeout=30_000)
     message = app.locator(".sp-message").inner_text()
-    assert "Vorgedruckte Felder bleiben, wie sie sind." in message
+    assert "Nicht erlaubt (Regel: vorgedruckte Felder)." in message  # the engine's German rule name
     assert "in Feld A1 steht die vorgedruckte 5" in message  # the engine's own detail, in German
     assert field(app, 0, 0).inner_text().strip() == "5"
     assert "Runde 3/15" in throw.inner_text()
