@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from .dist import sample_exact
-from .errors import IllegalActionError, SpieltischError
+from .errors import IllegalActionError, OptionError, SpieltischError, short
 from .options import OptionSpec, validate_options
 
 CHANCE = -1
@@ -53,12 +53,10 @@ class Game:
     test_configs: ClassVar[tuple] = ()
 
     def __init__(self, num_players: int | None = None, options: dict | None = None):
-        from .errors import OptionError
-
         if num_players is None:
             num_players = self.default_players
         if isinstance(num_players, bool) or not isinstance(num_players, int):
-            raise OptionError(f"number of players must be a whole number, got {num_players!r}")
+            raise OptionError(f"number of players must be a whole number, got {short(num_players)}")
         if not self.min_players <= num_players <= self.max_players:
             raise OptionError(
                 f"{self.id} is for {self.min_players}-{self.max_players} players, got {num_players}"

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from hashlib import blake2b
 
+from .errors import short
+
 MAX_SEED = 2**64 - 1
 _PERSON = b"spieltisch/rng1"  # domain separation: these streams are ours, version 1
 _BLOCK = 64
@@ -25,7 +27,7 @@ _HASHER = blake2b(digest_size=_BLOCK, person=_PERSON)
 
 def check_seed(seed) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer, got {seed!r}")
+        raise ValueError(f"seed must be an integer, got {short(seed)}")
     if not 0 <= seed <= MAX_SEED:
         raise ValueError(f"seed must be between 0 and {MAX_SEED}, got {seed}")
     return seed
