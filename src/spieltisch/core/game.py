@@ -168,15 +168,18 @@ class State:
         """True if ``action`` is one of the legal actions, type-exactly: a look-alike that merely
         compares equal (a float or a bool where the rules have an int, ``Dice((1.0, 2.0, 3.0))`` for
         ``Dice((1, 2, 3))``) is not legal, because it would be recorded differently and could poison
-        caches keyed on it. Games may override with a faster check of the same answer."""
-        legal = self.legal_actions()
+        caches keyed on it. The very objects the game handed out are found by identity; anything
+        else is looked up by class and record form in an index of the legal actions (kept for a
+        game's cached tuples). Games may override with a faster check of the same answer."""
+        p = self.current_player()
+        if p == TERMINAL:
+            return False
+        legal = [a for a, _ in self.chance_outcomes()] if p == CHANCE else self._legal_actions()
         for a in legal:
             if a is action:
                 return True
         key = exact_key(action)
-        if key is None:
-            return False
-        return any(type(a) is type(action) and exact_key(a) == key for a in legal)
+        return key is not None and (type(action), key) in _legal_index(legal)
 
     def apply_action(self, action) -> None:
         """Apply ``action`` or raise ``IllegalActionError``; the state is unchanged on error."""
@@ -249,6 +252,25 @@ def _text(value) -> str:
     except Exception:  # noqa: BLE001
         text = f"<{type(value).__name__}>"
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+_INDEX: dict = {}  # id(a game's cached tuple of legal actions) -> (the tuple, its index)
+_INDEX_SIZE = 4096
+
+
+def _legal_index(legal) -> dict:
+    """``{(class, record form): action}`` of ``legal``. A tuple a game hands out again and again
+    (its cached legal actions) is indexed once; the tuple is kept with its index, so its id cannot
+    be reused while the entry lives."""
+    hit = _INDEX.get(id(legal))
+    if hit is not None and hit[0] is legal:
+        return hit[1]
+    index = {(type(a), exact_key(a)): a for a in legal}
+    if type(legal) is tuple:
+        if len(_INDEX) >= _INDEX_SIZE:
+            _INDEX.clear()
+        _INDEX[id(legal)] = (legal, index)
+    return index
 
 
 def exact_key(action) -> str | None:
