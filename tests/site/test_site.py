@@ -286,6 +286,19 @@ def test_tuefteln_play_view_plays_a_round(context, request_log, site_url, screen
     assert field(app, 0, 0).inner_text().strip() == "5"
     assert "Runde 3/15" in throw.inner_text()
     screenshot(page, "refused")
+
+    # "Neues Spiel": every written field is empty again in the browser, not only in Python (a button
+    # whose description and icon are both empty is never redrawn by ipywidgets' ButtonView).
+    written = [(1, 0), (1, 1), (3, 3), (3, 4)]
+    app.locator("button.sp-new").click()
+    throw.get_by_text("Runde 1/15").wait_for(timeout=30_000)
+    app.locator(".sp-total", has_text="Summe: 0 Punkte").wait_for(timeout=30_000)
+    page.wait_for_timeout(500)
+    # white fields show nothing, bridge fields only their arrow and letter: no number anywhere
+    texts = {f"{r},{c}": field(app, r, c).inner_text().strip() for r, c in written}
+    assert not any(ch.isdigit() for text in texts.values() for ch in text), texts
+    assert field(app, 0, 0).inner_text().strip() == "5"
+    screenshot(page, "new-game")
     assert error_outputs(app) == []
     request_log.assert_only_local()
 

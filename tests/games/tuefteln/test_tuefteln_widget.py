@@ -475,3 +475,20 @@ def test_other_bad_settings_are_refused_at_once(nothing_built):
     for n in (3, 0, 10**9, True, 4.0, "4"):
         with pytest.raises(OptionError, match="advisor_rollouts must be one of 2, 4, 8, 16, 32"):
             TueftelnApp(advisor_rollouts=n)
+
+
+def test_new_game_clears_every_written_field_also_in_the_browser():
+    """A field button is never given an empty description: ipywidgets' ButtonView (in the browser)
+    redraws a button only when its description or icon is non-empty, so "Neues Spiel" left the old
+    numbers on the screen (the browser test in tests/site checks the page itself)."""
+    app = TueftelnApp(seed=3)
+    first = app.state.legal_actions()[0]
+    app.play_action(first)
+    assert app.fields[first.f1 // 6][first.f1 % 6].description == str(first.v1)
+    app.new_game(5)
+    layout = app.layout_data
+    for r, row in enumerate(app.fields):
+        for c, b in enumerate(row):
+            assert b.description != ""
+            if not layout.printed[r * 6 + c]:
+                assert not any(ch.isdigit() for ch in b.description), (r, c, b.description)

@@ -32,6 +32,7 @@ CELL = 46
 EDGE = 20  # width of the row numbers left of the sheet, height of the column letters above it
 SELECTED = "#ffd54f"
 ADVISED = "3px solid #2e7d32"
+BLANK = "\u00a0"  # what an empty field's button shows (a no-break space)
 MARK_TIES = 3  # at most this many tied best placements are marked on the sheet
 ROLLOUTS = (2, 4, 8, 16, 32)  # the advisor's choices of continuations per placement
 
@@ -85,6 +86,7 @@ class TueftelnApp(W.VBox):
         self.title = W.HTML()
         self.new_button = W.Button(icon="refresh", layout=W.Layout(width="auto"))
         self.new_button.on_click(lambda _: self.new_game())
+        self.new_button.add_class("sp-new")
         self.throw_html = W.HTML()
         self.throw_html.add_class("sp-throw")
         self.swap_button = W.Button(icon="exchange", layout=W.Layout(width="auto"))
@@ -466,7 +468,9 @@ class TueftelnApp(W.VBox):
                         b.description = str(v)
                         b.style.font_size = "22px"
                     else:
-                        b.description = bridge_arrow(layout, f) if layout.bridges else ""
+                        # never "": ipywidgets' ButtonView redraws a button only when its
+                        # description or icon is non-empty, so the old number would stay on screen
+                        b.description = (bridge_arrow(layout, f) if layout.bridges else "") or BLANK
                         b.style.font_size = "13px"
                 b.layout.border = ADVISED if f in advised else "1px solid #777"
                 b.tooltip = f"{field_name(f)} {_kind_name(layout, f, lang)}"
