@@ -49,10 +49,11 @@ class UnknownGameError(SpieltischError):
     """A game id that is not registered."""
 
 
-def short(value, limit: int = 60) -> str:
-    """``repr(value)`` cut to ``limit`` characters: a message never echoes a hostile input in full."""
+def short(value, limit: int = 60, show=repr) -> str:
+    """``show(value)`` (``repr`` by default) cut to ``limit`` characters: a message never echoes a
+    hostile input in full."""
     try:
-        text = repr(value)
+        text = show(value)
     except Exception:  # noqa: BLE001 - any value at all may arrive here
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -247,11 +247,7 @@ def _label(action, lang: str) -> str:
 
 def _text(value) -> str:
     """``str(value)`` for messages, cut short, for any value at all."""
-    try:
-        text = str(value)
-    except Exception:  # noqa: BLE001
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 80 else text[:77] + "..."
+    return short(value, 80, str)
 
 
 _INDEX: dict = {}  # id(a game's cached tuple of legal actions) -> (the tuple, its index)
@@ -273,10 +269,24 @@ def _legal_index(legal) -> dict:
     return index
 
 
+_FLAT = (int, str)
+
+
+def record_key(value) -> str:
+    """A text that tells record values apart exactly (1, 1.0, True and "1" all differ). Most actions
+    are a word or a flat list of words and whole numbers: ``repr`` of those is exact and several
+    times cheaper than JSON; anything else goes through canonical JSON. The prefixes keep the two
+    forms apart."""
+    t = type(value)
+    if t in _FLAT or (t is list and all(type(x) in _FLAT for x in value)):
+        return "r" + repr(value)
+    return "j" + json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
 def exact_key(action) -> str | None:
-    """The action's record form as JSON text, which tells 1 from 1.0 and True; None if it has none."""
+    """``record_key`` of the action's record form; None if it has none."""
     try:
-        return json.dumps(action.to_json(), sort_keys=True, separators=(",", ":"))
+        return record_key(action.to_json())
     except Exception:  # noqa: BLE001 - a hostile value may have no or a broken to_json
         return None
 

@@ -13,27 +13,13 @@ from __future__ import annotations
 import json
 
 from .errors import IllegalActionError, RecordError, SpieltischError, short
-from .game import CHANCE, TERMINAL, Game
+from .game import CHANCE, TERMINAL, Game, record_key as action_key
 from .registry import get_game_class
 from .rng import Rng
 
 RECORD_KEYS = ("ruleset", "version", "players", "options", "seed", "actions")
 MAX_RECORD_CHARS = 4_000_000
 MAX_ACTIONS = 100_000
-
-
-_FLAT = (int, str)
-
-
-def action_key(value) -> str:
-    """A text that tells record values apart exactly (1, 1.0, True and "1" all differ). Most actions
-    are a word or a flat list of words and whole numbers: ``repr`` of those is exact and several
-    times cheaper than JSON; anything else goes through canonical JSON. The prefixes keep the two
-    forms apart."""
-    t = type(value)
-    if t in _FLAT or (t is list and all(type(x) in _FLAT for x in value)):
-        return "r" + repr(value)
-    return "j" + json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def _no_duplicate_keys(pairs):
@@ -43,8 +29,6 @@ def _no_duplicate_keys(pairs):
             raise RecordError(f"the game record names {short(k)} twice in one object")
         seen[k] = v
     return seen
-
-
 
 
 class Match:
@@ -266,8 +250,5 @@ class Match:
             self.movers.append(mover)
             return
         who = "chance" if mover == CHANCE else f"player {mover}"
-        try:
-            reason = str(state.why_illegal(value)) if mover != CHANCE else "not a possible outcome here"
-        except Exception:  # a hostile value may not even look like an action
-            reason = "not a legal action here"
+        reason = str(state.refusal(value)) if mover != CHANCE else "not a possible outcome here"
         raise RecordError(f"record action {i} ({short(value)}) for {who} does not replay: {reason[:300]}")
