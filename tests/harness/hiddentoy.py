@@ -19,7 +19,7 @@ from bisect import insort
 from dataclasses import dataclass
 
 from spieltisch.core.chance import Deck
-from spieltisch.core.errors import IllegalActionError
+from spieltisch.core.errors import IllegalActionError, short
 from spieltisch.core.game import CHANCE, TERMINAL, Game, State
 
 VALUES = (1, 2, 3, 4, 5)
@@ -147,7 +147,7 @@ class HiddenToyState(State):
 
     def why_illegal(self, action):
         if not isinstance(action, (Draw, Play, Discard)):
-            shown = _short(action)
+            shown = short(action)
             return IllegalActionError("actions", f"{shown} is not a move of this game",
                                       f"{shown} ist kein Zug dieses Spiels", "Spielzüge")
         p = self.current_player()
@@ -200,15 +200,6 @@ class HiddenToyState(State):
             out.hands[p] = sorted(cards)
         out.deck = unseen
         return out
-
-
-def _short(value) -> str:
-    """``repr(value)`` cut short: a refusal never echoes a hostile input whole."""
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001 - any value at all may be refused
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class LeakyHiddenToyState(HiddenToyState):

@@ -19,6 +19,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from harness.conformance import check_refusal, viewers
+from spieltisch.core import errors
 from spieltisch.core.errors import IllegalActionError
 from spieltisch.core.game import CHANCE, TERMINAL
 from spieltisch.core.match import Match
@@ -32,11 +33,7 @@ GO_ON_STEPS = 12
 
 def short(value, limit: int = 100) -> str:
     """``repr(value)`` cut short, for any value at all (assertion messages must not fail)."""
-    try:
-        text = repr(value)
-    except Exception:  # noqa: BLE001
-        text = f"<{type(value).__name__} with a broken repr>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return errors.short(value, limit)
 
 
 def where(match) -> str:
