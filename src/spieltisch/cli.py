@@ -17,7 +17,7 @@ import time
 
 from .core.advice import MAX_ROLLOUTS
 from .core.errors import IllegalActionError, OptionError, SpieltischError
-from .core.game import CHANCE, SPECTATOR
+from .core.game import CHANCE, SPECTATOR, action_label
 from .core.match import MAX_ACTIONS, MAX_RECORD_CHARS, Match
 from .core.registry import bot_names, game_ids, get_game_class, make_bot
 from .core.rng import MAX_SEED
@@ -376,11 +376,6 @@ def _t(lang: str, de: str, en: str) -> str:
     return de if lang == "de" else en
 
 
-def _label(action, lang: str) -> str:
-    label = getattr(action, "label", None)
-    return label(lang) if callable(label) else str(action)
-
-
 def _error_text(e, lang: str) -> str:
     return e.message(lang) if isinstance(e, IllegalActionError) else str(e)
 
@@ -634,7 +629,7 @@ def cmd_play(args, input_fn=None) -> int:
         a = session.step()  # a chance event or a bot's move; None when it is the human's turn
         if a is not None:
             # another player's card or hidden move is not printed: only what this seat could see
-            text = _label(a, lang) if action_visible(before, a, me) else hidden
+            text = action_label(a, lang) if action_visible(before, a, me) else hidden
             if p == CHANCE:
                 print(f"  * {player} {thrower + 1}: {text}" if thrower is not None else f"  * {text}")
             else:
@@ -644,7 +639,7 @@ def cmd_play(args, input_fn=None) -> int:
         print()
         print(session.view(me, lang))  # only what this seat may see
         for i, a in enumerate(legal, 1):
-            print(f"  {i:>2}. {_label(a, lang)}")
+            print(f"  {i:>2}. {action_label(a, lang)}")
         try:
             answer = read(_t(lang, "dein Zug> ", "your move> ")).strip().lower()
         except EOFError:

@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import SpieltischError, short
-from .game import CHANCE, TERMINAL
+from .game import CHANCE, TERMINAL, action_label
 # One estimate type for simulations and advice, so a value from ``stats.mean_ci`` can be advised as is.
 from .stats import Estimate
 
@@ -118,14 +118,9 @@ def make_advice(valued, *, method: dict, objective: dict, notes=None) -> Advice:
         valued = [(a, Fraction(v)) for a, v in valued]
         best = [v == top for _, v in valued]
     notes = notes or {}
-    options = tuple(Option(a, v, b, {"de": _label(a, "de"), "en": _label(a, "en")}, notes.get(a))
+    options = tuple(Option(a, v, b, {"de": action_label(a, "de"), "en": action_label(a, "en")}, notes.get(a))
                     for (a, v), b in zip(valued, best))
     return Advice(options, exact=not all(estimates), method=dict(method), objective=dict(objective))
-
-
-def _label(action, lang):
-    label = getattr(action, "label", None)
-    return label(lang) if label is not None else str(action)
 
 
 # --- review --------------------------------------------------------------------------------------

@@ -144,8 +144,8 @@ class State:
     def why_illegal(self, action) -> IllegalActionError:
         """An error that names the rule ``action`` breaks here. Games refine this."""
         legal = self.legal_actions()[:12]
-        en = ", ".join(_label(a, "en") for a in legal)
-        de = ", ".join(_label(a, "de") for a in legal)
+        en = ", ".join(action_label(a, "en") for a in legal)
+        de = ", ".join(action_label(a, "de") for a in legal)
         return IllegalActionError("legal moves", f"{_text(action)} is not allowed now; allowed: {en}",
                                   f"{_text(action)} ist jetzt nicht erlaubt; erlaubt: {de}", "erlaubte Züge")
 
@@ -240,9 +240,10 @@ class State:
         return self.render()
 
 
-def _label(action, lang: str) -> str:
+def action_label(action, lang: str) -> str:
+    """``action.label(lang)``, or the action's text cut short where it has no label (any value)."""
     label = getattr(action, "label", None)
-    return label(lang) if label is not None else _text(action)
+    return label(lang) if callable(label) else _text(action)
 
 
 def _text(value) -> str:

@@ -28,7 +28,7 @@ from itertools import product
 from typing import ClassVar
 
 from ....core.errors import IllegalActionError, SpieltischError, short
-from ....core.game import CHANCE, TERMINAL, Game, State
+from ....core.game import CHANCE, TERMINAL, Game, State, action_label
 from ....core.options import OptionSpec
 from .. import start as start_rules
 
@@ -844,11 +844,6 @@ class Spiel1State(State):
                                   "erlaubte Züge")
 
 
-def _label(action, lang: str) -> str:
-    label = getattr(action, "label", None)
-    return label(lang) if label is not None else short(action)
-
-
 def _bad_dice(values, n: int) -> IllegalActionError:
     got = len(values) if isinstance(values, tuple) else None
     if got != n:
@@ -859,7 +854,7 @@ def _bad_dice(values, n: int) -> IllegalActionError:
 
 
 def _start_refusal(thrower: int, action) -> IllegalActionError:
-    return start_rules.refusal(thrower, NUM_DICE, _label(action, "en"), _label(action, "de"))
+    return start_rules.refusal(thrower, NUM_DICE, action_label(action, "en"), action_label(action, "de"))
 
 
 Spiel1Game.state_class = Spiel1State
