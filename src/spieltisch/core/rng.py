@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from hashlib import blake2b
 
-from .errors import short
+from .errors import SpieltischError, short
 
 MAX_SEED = 2**64 - 1
 _PERSON = b"spieltisch/rng1"  # domain separation: these streams are ours, version 1
@@ -26,10 +26,9 @@ _HASHER = blake2b(digest_size=_BLOCK, person=_PERSON)
 
 
 def check_seed(seed) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer, got {short(seed)}")
-    if not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"seed must be between 0 and {MAX_SEED}, got {seed}")
+    """A seed is a whole number from 0 to 2**64-1 (a ``SpieltischError``, a ``ValueError``, if not)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise SpieltischError(f"seed must be a whole number from 0 to {MAX_SEED} (2**64-1), got {short(seed)}")
     return seed
 
 

@@ -8,7 +8,7 @@ from html import escape
 
 import ipywidgets as W
 
-from ...core.errors import OptionError, SpieltischError, short
+from ...core.errors import OptionError, short
 from ...core.registry import bot_names, get_game_class
 from ...core.rng import MAX_SEED
 
@@ -34,13 +34,6 @@ def check_game(game_id: str, players, options):
     if options is not None and not isinstance(options, dict):
         raise OptionError(f"options must be a mapping of name to value, got {type(options).__name__}")
     return get_game_class(game_id)(players, options)
-
-
-def check_seed(seed) -> int:
-    """A seed is a whole number from 0 to 2**64-1 (the range of ``core.rng.Rng``)."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise SpieltischError(f"seed must be a whole number from 0 to {MAX_SEED} (2**64-1), got {short(seed)}")
-    return seed
 
 
 def next_seed(seed: int) -> int:

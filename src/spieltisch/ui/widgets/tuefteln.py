@@ -20,13 +20,14 @@ import ipywidgets as W
 
 from ...core.advice import Advice
 from ...core.errors import IllegalActionError, OptionError, short
+from ...core.rng import check_seed
 from ...games.tuefteln import scoring
 from ...games.tuefteln.engine import SIZE, Place, column_name, field_name, row_name
 from ...games.tuefteln.view import COLOURS, PEN, PRINTED, bridge_arrow, observation_fields, observation_svg, \
     square_label
 from .. import svg
 from ..session import PlaySession
-from .common import SHOWN, check_bot, check_game, check_lang, check_seed, language_toggle, score_table_html, t
+from .common import SHOWN, check_bot, check_game, check_lang, language_toggle, score_table_html, t
 
 CELL = 46
 EDGE = 20  # width of the row numbers left of the sheet, height of the column letters above it

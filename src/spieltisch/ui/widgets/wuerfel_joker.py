@@ -25,11 +25,12 @@ import ipywidgets as W
 from ...core.errors import IllegalActionError, OptionError, short
 from ...core.game import CHANCE, TERMINAL
 from ...core.registry import bot_names, get_game_class
+from ...core.rng import check_seed
 from ...games.wuerfel_joker import view
 from ...games.wuerfel_joker.spiel1 import engine as S1
 from ...games.wuerfel_joker.spiel2 import engine as S2
 from ..session import PlaySession
-from .common import BOT_DELAY, SHOWN, check_bot, check_delay, check_game, check_lang, check_seed, \
+from .common import BOT_DELAY, SHOWN, check_bot, check_delay, check_game, check_lang, \
     language_toggle, log_html, next_seed, schedule, score_table_html
 
 GAME1, GAME2 = "wuerfel-joker-1", "wuerfel-joker-2"
