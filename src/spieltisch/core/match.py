@@ -35,10 +35,7 @@ class Match:
     def __init__(self, game, num_players: int | None = None, options: dict | None = None, seed: int = 0):
         """``game`` is a game id (then players and options are validated here) or a configured
         ``Game`` (already validated; players and options must then be left out)."""
-        try:
-            rng = Rng(seed)  # checks the seed
-        except ValueError as e:
-            raise SpieltischError(str(e)) from None
+        rng = Rng(seed)  # checks the seed (a SpieltischError)
         if isinstance(game, Game):
             if num_players is not None or options is not None:
                 raise SpieltischError("give players and options either to the Game or to the Match, not both")
