@@ -502,7 +502,8 @@ def registered_games() -> dict[str, dict]:
             if not all(isinstance(text.get(k), str) and text[k].strip() for k in ("de", "en")):
                 raise SystemExit(f"game {gid}: {field} must have German and English text, got {text!r}")
         games[gid] = {"id": gid, "name": dict(cls.name), "summary": dict(cls.summary),
-                      "players": (cls.min_players, cls.max_players)}
+                      "players": (cls.min_players, cls.max_players),
+                      "view": bool(getattr(cls, "view", None))}
     return games
 
 
@@ -529,7 +530,8 @@ def _family_name(card_id: str, games: list[dict]) -> tuple[dict, list[dict]]:
 def landing_cards(cards=CARDS, registered: dict[str, dict] | None = None) -> list[dict]:
     """The landing page's cards: every registered game on exactly one ready card, then the planned
     games. Fails (SystemExit, naming the game) on a registered game without a card, a card naming
-    an unregistered game, a planned game that is registered, or a missing picture or notebook."""
+    an unregistered game, a planned game that is registered with a view, or a missing picture or
+    notebook. A registered game without a view (engine built, front-end not yet) stays planned."""
     if registered is None:
         registered = registered_games()
     out, placed = [], {}
@@ -543,8 +545,12 @@ def landing_cards(cards=CARDS, registered: dict[str, dict] | None = None) -> lis
             raise SystemExit(f"card {cid}: site/landing/img/{cid}.svg is missing")
         entry = {"id": cid, "image": f"{cid}.svg", "explore": f"{cid}.ipynb"}
         if "planned" in card:
-            if cid in registered:
+            # A game whose engine is registered but which has no view yet stays on its planned card
+            # (its rules can be simulated and analysed, not yet played on the site).
+            if cid in registered and registered[cid].get("view"):
                 raise SystemExit(f"game {cid} is registered now: list it under 'games' of a card, not as planned")
+            if cid in registered:
+                placed[cid] = cid
             out.append({**entry, "ready": False, "games": [], "players": None, **card["planned"]})
             continue
         games = []

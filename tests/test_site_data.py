@@ -117,11 +117,14 @@ def test_a_card_naming_an_unregistered_game_fails_the_build(build):
         build.landing_cards(twice)
 
 
-def test_a_planned_game_that_is_registered_must_move_to_its_card(build):
-    registered = {"schraube-locker": {"id": "schraube-locker", "name": {"de": "S", "en": "S"},
-                                      "summary": {"de": "s", "en": "s"}, "players": (2, 4)}}
+def test_a_planned_game_that_is_registered_with_a_view_must_move_to_its_card(build):
+    engine_only = {"schraube-locker": {"id": "schraube-locker", "name": {"de": "S", "en": "S"},
+                                       "summary": {"de": "s", "en": "s"}, "players": (2, 4), "view": False}}
+    cards = build.landing_cards(build.CARDS[2:], engine_only)
+    assert [c["ready"] for c in cards] == [False, False, False]
+    with_view = {"schraube-locker": {**engine_only["schraube-locker"], "view": True}}
     with pytest.raises(SystemExit, match="schraube-locker is registered now"):
-        build.landing_cards(build.CARDS[2:], registered)
+        build.landing_cards(build.CARDS[2:], with_view)
 
 
 def test_games_of_one_card_must_share_a_family_name(build):
