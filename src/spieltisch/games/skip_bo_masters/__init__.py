@@ -1,0 +1,10 @@
+"""Skip-Bo Masters (Mattel): empty your stock pile first; shared building piles 1-12, wild cards and
+coins (replace, buy, toll). Assembled here from ``engine`` (rules), ``analysis`` (exact chances and the
+advisor) and ``bots``; registered with the core (no view yet: the front-end is being rebuilt)."""
+
+from ...core.registry import register
+from .engine import SkipBoMasters
+
+register(SkipBoMasters)
+
+__all__ = ["SkipBoMasters"]
