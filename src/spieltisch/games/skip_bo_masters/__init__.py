@@ -3,8 +3,9 @@ coins (replace, buy, toll). Assembled here from ``engine`` (rules), ``analysis``
 advisor) and ``bots``; registered with the core (no view yet: the front-end is being rebuilt)."""
 
 from ...core.registry import register
+from . import bots
 from .engine import SkipBoMasters
 
-register(SkipBoMasters)
+register(SkipBoMasters, bots=bots.BOTS)
 
 __all__ = ["SkipBoMasters"]

@@ -27,7 +27,7 @@ from importlib import resources
 
 from ...core.chance import Deck
 from ...core.errors import IllegalActionError, SpieltischError, short
-from ...core.game import CHANCE, TERMINAL, Game, State
+from ...core.game import CHANCE, TERMINAL, Game, State, exact_key
 from ...core.options import OptionSpec
 
 HAND = 5
@@ -323,6 +323,25 @@ class EndTurn:
         return self.label()
 
 
+def deck_of_counts(counts: dict) -> Deck:
+    """A deck of ``{card: count}`` with the kinds in the one canonical order (``CARDS``).
+
+    Built like ``Deck.without`` builds its result (sharing the full deck's kinds and index), not
+    through ``Deck(...)``, which checks every count again: resampling hidden cards makes decks all
+    the time. The counts here are whole numbers >= 0 by construction."""
+    got = tuple(counts.get(c, 0) for c in CARDS)
+    return Deck._make(FULL_DECK._kinds, got, FULL_DECK._index, sum(got))
+
+
+def deck_of(cards) -> Deck:
+    counts: dict = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return deck_of_counts(counts)
+
+
+_OUTCOMES: dict = {}  # (kind, deck counts) -> chance outcomes: many states share a deck
+
 DRAWS = {c: Draw(c) for c in CARDS}
 REVEALS = {c: Reveal(c) for c in CARDS}
 DECLINE = DeclineToll()
@@ -430,7 +449,7 @@ class SkipBoState(State):
         self.round_no += 1
         self.pool = FULL_DECK  # every card dealt face down: stocks below their tops and the draw pile
         self.orig_left = TOTAL_CARDS - n * s  # cards left in the original draw pile
-        self.draw = Deck(())  # the draw pile made from completed building piles
+        self.draw = deck_of(())  # the draw pile made from completed building piles
         self.completed: list[int] = []  # completed piles set aside
         self.reshuffles = 0
         self.hands: list[list[int]] = [[] for _ in range(n)]
@@ -471,12 +490,44 @@ class SkipBoState(State):
 
     def chance_outcomes(self):
         kind = self.pending[0][0]
-        table = REVEALS if kind == "reveal" else DRAWS
-        return [(table[c], p) for c, p in self._chance_deck().outcomes()]
+        deck = self._chance_deck()
+        key = (kind, tuple(sorted(deck.counts().items())))
+        got = _OUTCOMES.get(key)
+        if got is None:
+            table = REVEALS if kind == "reveal" else DRAWS
+            if len(_OUTCOMES) > 20_000:
+                _OUTCOMES.clear()
+            got = _OUTCOMES[key] = tuple((table[c], p) for c, p in deck.outcomes())
+        return list(got)
 
-    def sample_chance(self, rng):
-        table = REVEALS if self.pending[0][0] == "reveal" else DRAWS
-        return table[self._chance_deck().sample(rng)]
+    def is_legal(self, action) -> bool:
+        """The core's answer (type-exact membership in the legal actions), found faster: only an
+        action equal to a legal one has its record form compared."""
+        p = self.current_player()
+        if p == TERMINAL:
+            return False
+        legal = [a for a, _ in self.chance_outcomes()] if p == CHANCE else self._legal_actions()
+        t = type(action)
+        for a in legal:
+            if a is action:
+                return True
+        for a in legal:
+            if type(a) is t and a == action:
+                key = exact_key(action)
+                return key is not None and key == exact_key(a)
+        return False
+
+    def snapshot(self):
+        """The whole position as a comparable value of immutable parts (decks by their counts),
+        much cheaper than the core's ``repr`` of everything."""
+        return (tuple(self.totals), self.round_no, self.starter, tuple(self.rounds_log), self.over,
+                tuple(sorted(self.pool.counts().items())), self.orig_left, tuple(sorted(self.draw.counts().items())),
+                tuple(self.completed), self.reshuffles, tuple(map(tuple, self.hands)), tuple(self.stock_top),
+                tuple(self.stock_down), tuple(tuple(map(tuple, ds)) for ds in self.discards),
+                tuple(None if b is None else (tuple(b.cards), b.value, b.coins, tuple(b.replaced))
+                      for b in self.building),
+                tuple(self.coins), self.turn, self.phase, self.toll_due, self.toll_pile, self.follow_pile,
+                self.stall, self.stock_moved, self.winner, self.drawn, tuple(self.pending))
 
     def _settle(self):
         """Drop draws nobody can make and make a new draw pile where one is needed, so that a chance
@@ -485,7 +536,7 @@ class SkipBoState(State):
         while pending and pending[0][0] == "draw" and not self.orig_left and not self.draw:
             if self.completed:
                 # "Sie werden erneut gemischt und als neuer NACHZIEHSTAPEL genutzt"
-                self.draw = Deck.of(self.completed)
+                self.draw = deck_of(self.completed)
                 self.completed = []
                 self.reshuffles += 1
             else:  # no card left anywhere: the player draws nothing
@@ -791,11 +842,14 @@ class SkipBoState(State):
     def hidden_from(self, viewer) -> Deck:
         """The cards ``viewer`` cannot see: the face-down pool, the reshuffled draw pile and the
         other players' hands."""
-        unseen = self.pool.plus_all(self.draw.cards())
+        counts = dict(self.pool.counts())
+        for c, k in self.draw.counts().items():
+            counts[c] = counts.get(c, 0) + k
         for q in range(self.num_players):
             if q != viewer:
-                unseen = unseen.plus_all(self.hands[q])
-        return unseen
+                for c in self.hands[q]:
+                    counts[c] = counts.get(c, 0) + 1
+        return deck_of_counts(counts)
 
     def resample_hidden(self, viewer, rng):
         """Other hands, the reshuffled draw pile and the face-down pool drawn afresh from the cards
@@ -809,8 +863,8 @@ class SkipBoState(State):
                 cards, unseen = unseen.deal(len(self.hands[q]), rng)
                 out.hands[q] = sorted(cards)
         cards, unseen = unseen.deal(self.draw.total, rng)
-        out.draw = Deck(((c, 0) for c in CARDS)).plus_all(cards)
-        out.pool = Deck(((c, 0) for c in CARDS)).plus_all(unseen.cards())
+        out.draw = deck_of(cards)
+        out.pool = unseen
         return out
 
     # --- refusals ----------------------------------------------------------------------------------
@@ -976,10 +1030,10 @@ def determinize(game: SkipBoMasters, observation: dict, rng) -> SkipBoState:
     if s.reshuffles:
         s.orig_left = 0
         cards, unseen = unseen.deal(size, rng)
-        s.draw = Deck.of(cards)
+        s.draw = deck_of(cards)
     else:
         s.orig_left = size
-        s.draw = Deck(())
+        s.draw = deck_of(())
     s.pool = unseen
     chance = observation["chance"]
     s.pending = []
