@@ -602,6 +602,9 @@ class ScratchIsland(Game):
         # D1: the rulebook shows the motifs only as pictures; the project lets them rotate, and
         # mirror images only with this option.
         OptionSpec("reflect", False, "motifs may also be placed as mirror images (rotations are always allowed)"),
+        # not in the rulebook: a cap for short games (tests, lessons); 0 is the rulebook's end only
+        OptionSpec("rounds", 0, "end after this many rounds at the latest (0: only the rulebook's end, "
+                   "when someone opens their fourth chest)", min=0, max=10_000),
     )
     test_configs = ((2, {}), (3, {"reflect": True}), (4, {}))
 
@@ -712,6 +715,22 @@ class ScratchIslandState(State):
             i = self.dice.index(None)
             return list(ROLL_OUTCOMES[self.game.dice_colours[i]])
         raise SpieltischError("not a chance node")
+
+    def is_legal(self, action) -> bool:
+        """Fast at chance nodes (the booklet has thousands of pages), the same answer as the core's
+        type-exact check; player nodes use the core's check on the cached legal actions."""
+        ph = self.phase
+        t = type(action)
+        if ph == "booklet":
+            return t is Booklet and type(action.page) is int and 0 <= action.page < BOOKLET
+        if ph == "hide":
+            return t is Hide and type(action.cell) is int and action.cell in self._hide_cells()
+        if ph == "roll":
+            i = self.dice.index(None)
+            return t is Roll and type(action.face) is str and action.face in DATA["dice"][self.game.dice_colours[i]]
+        if ph == "over":
+            return False
+        return super().is_legal(action)
 
     def sample_chance(self, rng):
         ph = self.phase
@@ -873,7 +892,7 @@ class ScratchIslandState(State):
             self.taker_index += 1
             self.phase = "take"
             return
-        if self.end_triggered:
+        if self.end_triggered or self.round == self.game.options["rounds"]:
             self.phase = "over"
             self.actor = None
             return
@@ -957,11 +976,8 @@ class ScratchIslandState(State):
         scores = self.scores()
         for p in range(self.num_players):
             if self.layouts:
-                layout = self.layouts[p]
-                scr, content = self.scratched[p], self.content[p]
-                found = "".join(content[c] if scr >> c & 1 else "?" for c in range(CELLS))
-                lay = layout.to_json()
-                rows = [found[r * SIZE:(r + 1) * SIZE] for r in range(SIZE)]
+                lay = self.layouts[p].to_json()
+                rows = _found_rows(self.scratched[p], self.content[p])
             else:
                 lay, rows = None, None
             maps.append({
@@ -1087,6 +1103,27 @@ class ScratchIslandState(State):
                       "angrenzend an den Weg")
         return no("walls", "there is a wall between two cells of the motif",
                   "zwischen zwei Feldern des Motivs liegt eine Wand", "Wände")
+
+
+_FOUND: dict = {}
+
+
+def _found_rows(scratched: int, content) -> list:
+    """What a map shows: the content of scratched cells, "?" elsewhere, as rows (cached: the same
+    map is shown to every viewer at every step)."""
+    if not scratched:
+        return list(_UNSCRATCHED)
+    key = (scratched, content)
+    rows = _FOUND.get(key)
+    if rows is None:
+        if len(_FOUND) > 20_000:
+            _FOUND.clear()
+        found = "".join(content[c] if scratched >> c & 1 else "?" for c in range(CELLS))
+        rows = _FOUND[key] = tuple(found[r * SIZE:(r + 1) * SIZE] for r in range(SIZE))
+    return list(rows)
+
+
+_UNSCRATCHED = tuple("?" * SIZE for _ in range(SIZE))
 
 
 def _empty_content(layout: Layout) -> str:
