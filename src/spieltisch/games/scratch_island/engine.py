@@ -674,6 +674,7 @@ class ScratchIslandState(State):
         self.pending: list = []  # (die index, rocks allowed) still to use by the actor
         self.placement: tuple = ()  # cells of the current motif still to scratch
         self.events: list = []  # this round's public events, JSON data
+        self.last_events: list = []  # the previous round's
         self._cache = None
 
     @property
@@ -806,12 +807,12 @@ class ScratchIslandState(State):
         elif ph == "choose":
             a, b = action.first, action.second
             self.dice_state[a] = self.dice_state[b] = self.roller
-            self.pending = [(a, 1)] if action.combine else [(a, 0), (b, 0)]
+            self.pending = [(a, 1)] if action.combine else [(a, self._rocks(a)), (b, self._rocks(b))]
             self.events.append({"seat": self.roller, "event": "choose", "dice": [a, b], "combine": action.combine})
             self._use_next()
         elif ph == "take":
             self.dice_state[action.die] = self.actor
-            self.pending = [(action.die, 0)]
+            self.pending = [(action.die, self._rocks(action.die))]
             self.events.append({"seat": self.actor, "event": "take", "die": action.die})
             self._use_next()
         elif ph == "place":
@@ -825,6 +826,10 @@ class ScratchIslandState(State):
             self._forced_scratches()
         else:
             raise SpieltischError("the game is over")
+
+    def _rocks(self, die: int) -> int:
+        """How many rocks a die's placement may cover: the pickaxe alone breaks one."""
+        return 1 if self.dice[die] == PICKAXE else 0
 
     def _forced_scratches(self) -> None:
         """Scratch on while only one cell can come next (there is no choice of order to make)."""
@@ -909,6 +914,7 @@ class ScratchIslandState(State):
         self.dice_state = ["free"] * len(self.game.dice_colours)
         self.takers = tuple((self.roller + i) % n for i in range(1, n))
         self.taker_index = 0
+        self.last_events = self.events
         self.events = []
 
     # --- scores -------------------------------------------------------------------------------------
@@ -959,6 +965,7 @@ class ScratchIslandState(State):
                      "four_chests", "dice", "dice_state", "pending"):
             setattr(c, name, list(getattr(self, name)))
         c.events = [dict(e) for e in self.events]
+        c.last_events = [dict(e) for e in self.last_events]
         return c
 
     def snapshot(self):
@@ -1010,6 +1017,7 @@ class ScratchIslandState(State):
             "end_triggered": self.end_triggered,
             "four_chests": list(self.four_chests),
             "events": [dict(e) for e in self.events],
+            "last_events": [dict(e) for e in self.last_events],
             "maps": maps,
         }
 
