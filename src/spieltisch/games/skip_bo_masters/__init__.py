@@ -3,9 +3,10 @@ coins (replace, buy, toll). Assembled here from ``engine`` (rules), ``analysis``
 advisor) and ``bots``; registered with the core (no view yet: the front-end is being rebuilt)."""
 
 from ...core.registry import register
-from . import bots
+from . import analysis, bots
 from .engine import SkipBoMasters
 
-register(SkipBoMasters, bots=bots.BOTS)
+# no view= yet: the game stays on its "planned" landing card until the front-end draws it
+register(SkipBoMasters, bots=bots.BOTS, advisor=analysis.advise, analyzer=analysis.analyze)
 
 __all__ = ["SkipBoMasters"]

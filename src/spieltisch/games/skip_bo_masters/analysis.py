@@ -1,0 +1,313 @@
+"""Exact chances from one player's view, the game's exact facts, and the advisor.
+
+Everything here reads an observation (what one player may see), never a state:
+
+- ``unseen_cards(obs)``: the cards the viewer cannot see (other hands, the draw pile, face-down stock
+  cards). Drawing from a well-shuffled pile makes the next ``k`` draws a uniformly random
+  ``k``-subset of these (the viewer cannot tell them apart), so
+- ``chance_within(obs, value, k)`` is hypergeometric: the chance that a card of ``value`` or a wild
+  card is among the next ``k`` draws;
+- ``chance_stock_playable(obs, opponent)`` is the chance that ``opponent`` can play their stock top
+  on their next turn: their refilled hand of 5 is a random 5-subset of the unseen cards (the viewer
+  does not know the cards they hold either), every hand is enumerated by kinds with its exact
+  multivariate hypergeometric weight and tried against the building piles as they are now, with
+  the opponent's open discard piles; coins are left out (no buying or replacing, tolls paid).
+- ``advise``: every option of the decision, valued by determinized play-outs: the hidden cards are
+  drawn from the observation (``engine.determinize``), the option is played, then every player
+  plays on with the planner policy until the end of the adviser's next turn.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+from ...core.advice import make_advice
+from ...core.dist import exact_json
+from ...core.errors import SpieltischError, short
+from ...core.game import CHANCE, TERMINAL
+from ...core.rng import Rng, check_seed
+from ...core.stats import mean_ci
+from .engine import (CARDS, COINS, FULL_DECK, HAND, PILES, PROVENANCE, TOLL, TOP, DeclineToll, PayToll,
+                     SkipBoMasters, determinize, is_wild, unseen_cards)
+from .planner import View, discard_choice, plan
+
+__all__ = ["advise", "analyze", "chance_stock_playable", "chance_within", "hypergeometric_at_least_one",
+           "stock_playable_with", "unseen_cards"]
+
+
+# --- hypergeometric --------------------------------------------------------------------------------
+
+def hypergeometric_at_least_one(total: int, good: int, k: int) -> Fraction:
+    """Chance that ``k`` cards drawn without replacement from ``total``, ``good`` of them good,
+    hold at least one good card: 1 - C(total-good, k) / C(total, k)."""
+    if not 0 <= k <= total or not 0 <= good <= total:
+        raise SpieltischError(f"cannot draw {k} of {total} cards with {good} good ones")
+    return 1 - Fraction(comb(total - good, k), comb(total, k))
+
+
+def _value_arg(value):
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= TOP:
+        raise SpieltischError(f"a needed card is a number 1-{TOP}, not {short(value)}")
+    return value
+
+
+def chance_within(obs: dict, value: int, k: int, wild: bool = True) -> Fraction:
+    """Exact chance, from the viewer's observation, that a card of ``value`` (or, with ``wild``, a
+    Skip-Bo card) is among the next ``k`` cards drawn, 1 <= k <= the draw pile's size."""
+    _value_arg(value)
+    size = obs["draw_size"]
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= size:
+        raise SpieltischError(f"the draw pile holds {size} cards: k must be 1 to {size}, not {short(k)}")
+    unseen = unseen_cards(obs)
+    good = sum(n for c, n in unseen.counts().items() if c % 100 == value or (wild and is_wild(c)))
+    return hypergeometric_at_least_one(unseen.total, good, k)
+
+
+# --- can an opponent play their stock top? ---------------------------------------------------------
+
+def stock_playable_with(hand: dict, stock: int, vals: tuple, discards) -> bool:
+    """Can a player whose hand holds ``hand`` ({value 0-12: count}, 0 = wild) play ``stock`` (its
+    value, 0 = wild) onto building piles ``vals`` (-1 = empty slot) with their discard piles
+    ``discards`` (lists of values, top last)? Coins left out; a fresh hand mid-turn too."""
+    if stock == 0:
+        return True  # a wild card fits every pile (there is always a pile or a free place)
+    memo: set = set()
+
+    def needs(v):
+        out = [x + 1 for x in v if x >= 0]
+        if -1 in v:
+            out.append(1)
+        return out
+
+    def search(v, h, ds) -> bool:
+        key = (v, h, ds)
+        if key in memo:
+            return False
+        memo.add(key)
+        ns = needs(v)
+        if stock in ns:
+            return True
+        for slot in range(len(v)):
+            if v[slot] < 0 and (slot != v.index(-1)):
+                continue  # a new pile goes to the first free place
+            need = v[slot] + 1 if v[slot] >= 0 else 1
+            if need > TOP:
+                continue
+            nv = need if need < TOP else -1
+            v2 = v[:slot] + (nv,) + v[slot + 1:]
+            # a discard top, then a hand card of that number, then a wild card
+            for d, dp in enumerate(ds):
+                if dp and (dp[-1] == need or dp[-1] == 0):
+                    if search(v2, h, ds[:d] + (dp[:-1],) + ds[d + 1:]):
+                        return True
+            for c in (need, 0):
+                if h[c]:
+                    h2 = h[:c] + (h[c] - 1,) + h[c + 1:]
+                    if search(v2, h2, ds):
+                        return True
+        return False
+
+    h = tuple(hand.get(v, 0) for v in range(TOP + 1))  # kinds above 12 ("other") never fit
+    return search(tuple(vals), h, tuple(tuple(d) for d in discards))
+
+
+OTHER = TOP + 1  # a kind of card that fits no pile in the search below
+
+
+def _compositions(kinds: list, k: int):
+    """Every way to pick ``k`` cards by kind: lists of (kind index, count), with their weights
+    prod C(n_i, k_i) (multivariate hypergeometric numerators)."""
+    def rec(i, left):
+        if left == 0:
+            yield (), 1
+            return
+        if i == len(kinds):
+            return
+        _, n = kinds[i]
+        for take in range(min(n, left), -1, -1):
+            for rest, w in rec(i + 1, left - take):
+                yield (((i, take),) + rest if take else rest), w * comb(n, take)
+    yield from rec(0, k)
+
+
+def chance_stock_playable(obs: dict, opponent: int) -> Fraction:
+    """Exact chance, from the viewer's observation, that ``opponent`` can play their stock top on
+    their next turn with the building piles as they are now, their open discard piles and a hand
+    of 5 they will hold then (all 5 unknown to the viewer: a random 5-subset of ``unseen_cards``)."""
+    n = len(obs["coins"])
+    if isinstance(opponent, bool) or not isinstance(opponent, int) or not 0 <= opponent < n:
+        raise SpieltischError(f"no player {short(opponent)} in a game of {n} players")
+    if opponent == obs["viewer"]:
+        raise SpieltischError("the viewer knows their own hand; ask for another player")
+    stock = obs["stock_tops"][opponent]
+    if stock is None:
+        raise SpieltischError(f"player {opponent + 1} has no stock top")
+    vals = tuple(-1 if b is None else b["value"] for b in obs["building"])
+    discards = [[c % 100 for c in d] for d in obs["discards"][opponent]]
+    unseen = unseen_cards(obs)
+    # without discard cards to uncover, only wild cards and numbers below the stock top can help:
+    # the other numbers are one kind ("other", never fits), which makes far fewer hands to try
+    useful = (lambda v: True) if any(discards) else (lambda v: v < stock % 100)
+    by_value: dict = {}
+    for c, k in unseen.counts().items():
+        v = c % 100 if useful(c % 100) else OTHER
+        by_value[v] = by_value.get(v, 0) + k
+    kinds = sorted(by_value.items())
+    size = min(HAND, unseen.total)
+    good = 0
+    for comp, w in _compositions(kinds, size):
+        hand = {kinds[i][0]: t for i, t in comp}
+        if stock_playable_with(hand, stock % 100, vals, discards):
+            good += w
+    return Fraction(good, comb(unseen.total, size))
+
+
+# --- exact facts of the game ------------------------------------------------------------------------
+
+def analyze(game: SkipBoMasters, progress=None) -> dict:
+    """The deck (a reconstruction), and exact chances from a full shuffled deck: a card of one
+    number or a wild card within the first k cards, and the start player's chance to open a pile."""
+    n = game.num_players
+    total = FULL_DECK.total
+    wild = sum(k for c, k in FULL_DECK.counts().items() if is_wild(c))
+    per_value = (total - wild) // TOP
+    tolls = {}
+    for c, k in FULL_DECK.counts().items():
+        tolls[c // 100] = tolls.get(c // 100, 0) + k
+    within = [{"k": k, "chance": exact_json(hypergeometric_at_least_one(total, per_value + wild, k))}
+              for k in (1, 2, 3, 5, 6, 10, 15)]
+    if progress:
+        progress(1, 2)
+    # the start player sees 6 cards (stock top and a hand of 5): can a pile be opened (a 1 or a wild)?
+    open_first = hypergeometric_at_least_one(total, per_value + wild, 1 + HAND)
+    mean_symbols = Fraction(sum(s * k for s, k in tolls.items()), total)
+    if progress:
+        progress(2, 2)
+    return {
+        "game": game.id,
+        "ruleset": game.ruleset,
+        "players": n,
+        "options": dict(game.options),
+        "deck": {"cards": total, "wild": wild, "per_number": per_value,
+                 "by_coin_symbols": {str(s): k for s, k in sorted(tolls.items())},
+                 "provenance": PROVENANCE,
+                 "note": "coin symbols: Rekonstruktion / reconstruction (coin_symbols.json)"},
+        "coins": {"per_player": COINS, "total": COINS * n},
+        "stock_pile": game.stock_size,
+        "draw_pile_at_start": total - n * game.stock_size,
+        "chance_wild_card": exact_json(Fraction(wild, total)),
+        "mean_coin_symbols_per_card": exact_json(mean_symbols),
+        "chance_number_or_wild_within_k": within,
+        "chance_start_player_opens_a_pile": exact_json(open_first),
+        "building_piles": PILES,
+    }
+
+
+# --- the advisor ------------------------------------------------------------------------------------
+
+METHOD = {
+    "de": "{n} Ausspielungen je Möglichkeit: verdeckte Karten aus der Sicht des Spielers neu gezogen "
+          "(nie die echten), dann spielen alle mit dem Planer bis zum Ende deines nächsten Zuges",
+    "en": "{n} play-outs per option: hidden cards redrawn from the player's view (never the true ones), "
+          "then everyone plays on with the planner until the end of your next turn",
+}
+OBJECTIVE = {
+    "de": "Karten, die du bis zum Ende deines nächsten Zuges vom Spielerstapel los wirst, minus die meisten "
+          "eines Gegners; ein Rundensieg zählt 20",
+    "en": "cards you get rid of from your stock until the end of your next turn, minus the most any "
+          "opponent gets rid of; winning the round counts 20",
+}
+WIN_VALUE = 20
+MAX_PLAYOUT_ACTIONS = 4000
+
+
+def _policy(state, legal, face):
+    """The planner's move for the player to move in a play-out (on the observation it sees)."""
+    obs = state.observation(state.turn)
+    if len(legal) == 1:
+        return legal[0]
+    if obs["phase"] == TOLL:
+        return legal[0]  # pay where possible (PayToll is listed first)
+    view = View(obs, face)
+    follow = obs["follow_pile"] if obs["phase"] == "follow" else None
+    _, move = plan(view, follow, budget=120)
+    if move is not None:
+        form = move.to_json()
+        for a in legal:
+            if type(a) is type(move) and a.to_json() == form:
+                return a
+    for a in legal:
+        if type(a).__name__ == "EndTurn":
+            return a
+    d = discard_choice(obs, legal)
+    return d if d is not None else legal[0]
+
+
+def _play_out(state, me, rng, face) -> float:
+    """Play on from ``state`` (the adviser ``me`` has just acted) to the end of ``me``'s next turn
+    or of the round; the objective's value for ``me``."""
+    start = [state.stock_down[q] + (state.stock_top[q] is not None) for q in range(state.num_players)]
+    rounds = len(state.rounds_log)
+    stage = 0  # 0: my turn goes on, 1: the others' turns, 2: my next turn
+    for _ in range(MAX_PLAYOUT_ACTIONS):
+        if len(state.rounds_log) > rounds or state.over:
+            w = state.rounds_log[-1][0]
+            return 0.0 if w is None else WIN_VALUE if w == me else -WIN_VALUE
+        if state.current_player() == CHANCE:
+            state._apply(state.sample_chance(rng))
+            continue
+        t = state.turn
+        if stage == 0 and t != me:
+            stage = 1
+        elif stage == 1 and t == me:
+            stage = 2
+        elif stage == 2 and t != me:
+            break
+        state._apply(_policy(state, state._legal_actions(), face))
+    sizes = [state.stock_down[q] + (state.stock_top[q] is not None) for q in range(state.num_players)]
+    gone = [a - b for a, b in zip(start, sizes)]
+    return float(gone[me] - max(g for q, g in enumerate(gone) if q != me))
+
+
+def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = 8, seed: int = 0, progress=None):
+    """Every option of the decision ``observation`` shows (its viewer must be the player to move),
+    valued by ``n_rollouts`` determinized play-outs each (the same draws of the hidden cards for
+    every option, so differences between options are not noise of the draws)."""
+    from ...core.advice import MAX_ROLLOUTS
+
+    if type(n_rollouts) is not int or not 2 <= n_rollouts <= MAX_ROLLOUTS:
+        raise SpieltischError(f"the advisor plays each option out 2 to {MAX_ROLLOUTS} times, not {short(n_rollouts)}")
+    check_seed(seed)
+    me = observation.get("viewer") if isinstance(observation, dict) else None
+    if me is None or observation.get("to_move") != me:
+        raise SpieltischError("advice is for the player to move, from their own observation")
+    base = determinize(game, observation, Rng(seed))
+    legal = base._legal_actions()
+    face = game.options["replace_cost"] == "face"
+    master = Rng(seed)
+    seeds = [master.spawn() for _ in range(n_rollouts)]
+    valued = []
+    notes = {}
+    for j, action in enumerate(legal):
+        values = []
+        for s in seeds:
+            rng = Rng(s)
+            state = determinize(game, observation, rng)
+            state._apply(action)
+            values.append(_play_out(state, me, rng, face))
+        est = mean_ci(values)
+        valued.append((action, est))
+        if progress:
+            progress(j + 1, len(legal))
+    if observation["phase"] == TOLL and len(valued) == 2:
+        pay = next(v for a, v in valued if type(a) is PayToll)
+        dec = next(v for a, v in valued if type(a) is DeclineToll)
+        diff = pay.mean - dec.mean
+        worth = {"de": f"Die Gebühr lohnt sich{' nicht' if diff < 0 else ''}: {diff:+.2f} gegenüber Ablehnen",
+                 "en": f"The toll is {'not ' if diff < 0 else ''}worth paying: {diff:+.2f} against declining"}
+        for a, _ in valued:
+            notes[a] = worth
+    method = {k: v.format(n=n_rollouts) for k, v in METHOD.items()}
+    return make_advice(valued, method=method, objective=OBJECTIVE, notes=notes)
+
