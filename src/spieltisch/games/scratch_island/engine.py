@@ -216,21 +216,22 @@ class Layout:
         self.rocks = sum(1 << c for c in rocks)
         self.wall_east = wall_east  # bit c: a wall between c and c + 1
         self.wall_south = wall_south  # bit c: a wall between c and c + SIZE
-        nbr = []
+        nbr, nbrs = [], []
         for c in range(CELLS):
             r, k = divmod(c, SIZE)
-            m = 0
-            if k + 1 < SIZE and not wall_east >> c & 1:
-                m |= 1 << (c + 1)
-            if k > 0 and not wall_east >> (c - 1) & 1:
-                m |= 1 << (c - 1)
-            if r + 1 < SIZE and not wall_south >> c & 1:
-                m |= 1 << (c + SIZE)
+            ns = []
             if r > 0 and not wall_south >> (c - SIZE) & 1:
-                m |= 1 << (c - SIZE)
-            nbr.append(m)
+                ns.append(c - SIZE)
+            if k > 0 and not wall_east >> (c - 1) & 1:
+                ns.append(c - 1)
+            if k + 1 < SIZE and not wall_east >> c & 1:
+                ns.append(c + 1)
+            if r + 1 < SIZE and not wall_south >> c & 1:
+                ns.append(c + SIZE)
+            nbrs.append(tuple(ns))
+            nbr.append(sum(1 << n for n in ns))
         self.nbr = tuple(nbr)
-        self.nbrs = tuple(tuple(n for n in range(CELLS) if m >> n & 1) for m in nbr)
+        self.nbrs = tuple(nbrs)
         self.cross_mask = sum(1 << c for c in self.crosses)
         self.chest_mask = sum(1 << c for c in self.chests)
         t = []
