@@ -1,0 +1,256 @@
+"""Skip-Bo Masters analyses: exact chances from one player's view, each checked against an
+independent computation (brute force, a product formula) and against the engine itself (seeded
+simulation through ``resample_hidden`` and the engine's own draws and legal moves, tolerance 4
+standard errors); negative controls show that the simulation tells a wrong model apart."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+
+from sbm_positions import WILD, position, toll
+from spieltisch.core.errors import SpieltischError
+from spieltisch.core.game import CHANCE
+from spieltisch.core.registry import make_game
+from spieltisch.core.rng import Rng
+from spieltisch.games.skip_bo_masters import analysis
+from spieltisch.games.skip_bo_masters.engine import PLAY, TOLL, PayToll, Play, SkipBoMasters, unseen_cards
+
+Z = 4  # tolerance: 4 standard errors of the simulated share
+
+
+def within_tolerance(exact, hits, n):
+    p = float(exact)
+    se = math.sqrt(max(p * (1 - p), 1e-4) / n)
+    return abs(hits / n - p) <= Z * se
+
+
+# --- hypergeometric ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("total,good,k", [(7, 2, 3), (8, 0, 4), (6, 6, 1), (9, 3, 9), (10, 4, 0)])
+def test_hypergeometric_against_every_subset(total, good, k):
+    cards = [1] * good + [0] * (total - good)
+    subsets = list(combinations(range(total), k))
+    hits = sum(any(cards[i] for i in sub) for sub in subsets)
+    assert analysis.hypergeometric_at_least_one(total, good, k) == Fraction(hits, len(subsets))
+
+
+def table():
+    """Player 1 (seat 0) to move; eight 5s and three wild cards lie open, so the unseen cards hold
+    four 5s and 21 wild cards."""
+    return position(3, hands=[[5, 5, 5, WILD, 9], [], []], stock_tops=[5, 5, 11], piles=[4],
+                    discards=[[[5, 5], [5], [], []], [[9], [WILD, WILD], [], []], [[], [], [], []]])
+
+
+def test_unseen_cards_from_the_observation():
+    s = table()
+    obs = s.observation(0)
+    unseen = unseen_cards(obs)
+    assert unseen.total == 168 - 5 - 3 - 6 - 4
+    assert sum(n for c, n in unseen.counts().items() if c % 100 == 5) == 4
+    assert sum(n for c, n in unseen.counts().items() if c % 100 == 0) == 21
+    # it is also what the state says the viewer cannot see
+    assert unseen == s.hidden_from(0)
+
+
+@pytest.mark.parametrize("wild,k", [(False, 5), (True, 2), (False, 12)])
+def test_chance_within_is_the_product_formula(wild, k):
+    obs = table().observation(0)
+    total, good = 150, 4 + (21 if wild else 0)
+    none = Fraction(1)
+    for i in range(k):
+        none *= Fraction(total - good - i, total - i)
+    assert analysis.chance_within(obs, 5, k, wild=wild) == 1 - none
+
+
+def draws_hit(state, viewer, value, k, wild, trials, seed):
+    """Simulation with the engine: hidden cards redrawn for ``viewer``, then ``k`` real draws."""
+    rng = Rng(seed)
+    hits = 0
+    for _ in range(trials):
+        r = state.resample_hidden(viewer, rng)
+        before = len(r.hands[viewer])
+        r.pending = [("draw", viewer)] * k
+        while r.current_player() == CHANCE:
+            r._apply(r.sample_chance(rng))
+        new = r.hands[viewer]
+        drawn = _drawn(state.hands[viewer], new)
+        assert len(drawn) == k and len(new) == before + k
+        hits += any(c % 100 == value or (wild and c % 100 == 0) for c in drawn)
+    return hits
+
+
+def _drawn(old, new):
+    rest = list(new)
+    for c in old:
+        rest.remove(c)
+    return rest
+
+
+@pytest.mark.parametrize("wild,k", [(False, 5), (True, 2)])
+def test_chance_within_agrees_with_the_engines_draws(wild, k):
+    s = table()
+    obs = s.observation(0)
+    exact = analysis.chance_within(obs, 5, k, wild=wild)
+    n = 3000
+    hits = draws_hit(s, 0, 5, k, wild, n, seed=17)
+    assert within_tolerance(exact, hits, n), (float(exact), hits / n)
+    # negative controls: the same simulation rejects a model that forgets the open cards (a fresh
+    # deck) and one that forgets the wild cards
+    full_deck = analysis.hypergeometric_at_least_one(168, 12 + (24 if wild else 0), k)
+    assert not within_tolerance(full_deck, hits, n)
+    if wild:
+        assert not within_tolerance(analysis.chance_within(obs, 5, k, wild=False), hits, n)
+
+
+def test_chance_within_refuses_bad_questions():
+    obs = table().observation(0)
+    for value, k in ((0, 1), (13, 1), (5, 0), (5, obs["draw_size"] + 1), (5, 1.0), (True, 1)):
+        with pytest.raises(SpieltischError):
+            analysis.chance_within(obs, value, k)
+
+
+# --- can the opponent play their stock top next turn? ---------------------------------------------
+
+def opponent_table(discards=True):
+    """Player 2 (seat 1) shows a 6 on their stock; a pile stands at 3. With ``discards`` they also
+    show a 4 on a discard pile, so a 5 or a wild card from their next hand would do."""
+    d1 = [[4], [9], [], []] if discards else [[], [], [], []]
+    return position(3, hands=[[2, 7, 8, 10, 11], [], []], stock_tops=[12, 6, 11], piles=[3, 8],
+                    discards=[[[], [], [], []], d1, [[], [], [], []]])
+
+
+def engine_can_play_stock(state, player) -> bool:
+    """Brute force with the engine's own legal moves: from ``player``'s turn, every sequence of
+    plays from hand, discard piles and stock (tolls paid; no buying or replacing; no fresh hand)."""
+    seen = set()
+
+    def search(s):
+        key = s.snapshot()
+        if key in seen:
+            return False
+        seen.add(key)
+        if s.current_player() == CHANCE:
+            return False
+        if s.phase == TOLL:
+            s = s.clone()
+            s.apply_action(PayToll(s.toll_due))
+            return search(s)
+        for a in s.legal_actions():
+            if type(a) is Play:
+                if a.src == "stock":
+                    return True
+                t = s.clone()
+                t.apply_action(a)
+                if search(t):
+                    return True
+        return False
+
+    return search(state)
+
+
+def stock_sim(state, viewer, player, trials, seed):
+    rng = Rng(seed)
+    hits = 0
+    for _ in range(trials):
+        r = state.resample_hidden(viewer, rng)
+        r.turn, r.phase = player, PLAY
+        r.coins[player] = 99  # tolls are paid in the analysis
+        r.pending = [("draw", player)] * (5 - len(r.hands[player]))
+        while r.current_player() == CHANCE:
+            r._apply(r.sample_chance(rng))
+        hits += engine_can_play_stock(r, player)
+    return hits
+
+
+@pytest.mark.parametrize("discards", [True, False])
+def test_chance_stock_playable_agrees_with_the_engine(discards):
+    s = opponent_table(discards)
+    obs = s.observation(0)
+    exact = analysis.chance_stock_playable(obs, 1)
+    n = 500
+    hits = stock_sim(s, 0, 1, n, seed=23 + discards)
+    assert within_tolerance(exact, hits, n), (float(exact), hits / n)
+    # negative control: without wild cards in the hand the chance is clearly lower, and the
+    # simulation tells it apart
+    unseen = unseen_cards(obs)
+    fives = sum(k for c, k in unseen.counts().items() if c % 100 == 5)
+    if discards:
+        no_wild = analysis.hypergeometric_at_least_one(unseen.total, fives, 5)
+        assert exact > no_wild and not within_tolerance(no_wild, hits, n)
+
+
+def test_chance_stock_playable_certain_and_impossible_cases():
+    s = opponent_table()
+    obs = s.observation(0)
+    # player 3 shows an 11 with piles at 3 and 8: needs 9 and 10 from five cards, or a long chain
+    p3 = analysis.chance_stock_playable(obs, 2)
+    assert 0 < p3 < 1
+    s.stock_top[1] = 4  # fits the pile at 3 directly
+    assert analysis.chance_stock_playable(s.observation(0), 1) == 1
+    s.stock_top[1] = WILD
+    assert analysis.chance_stock_playable(s.observation(0), 1) == 1
+    for bad in (0, 3, -1, 1.0):
+        with pytest.raises(SpieltischError):
+            analysis.chance_stock_playable(obs, bad)
+
+
+def test_stock_playable_search_by_hand():
+    # pile at 3, stock 6: a 4 from discard, then 5 from hand
+    assert analysis.stock_playable_with({5: 1}, 6, (3, -1, -1, -1), [[4], [], [], []])
+    assert not analysis.stock_playable_with({5: 1}, 6, (3, -1, -1, -1), [[], [], [], []])
+    assert analysis.stock_playable_with({0: 2}, 6, (3, -1, -1, -1), [[], [], [], []])
+    # a new pile from 1: 1,2,3,4,5 in hand, stock 6, all four places taken but one
+    assert analysis.stock_playable_with({1: 1, 2: 1, 3: 1, 4: 1, 5: 1}, 6, (9, 9, 9, -1), [])
+    assert not analysis.stock_playable_with({1: 1, 2: 1, 3: 1, 4: 1, 5: 1}, 6, (9, 9, 9, 9), [])
+    # uncovering: the 4 lies under a 10 that fits the pile at 9
+    assert analysis.stock_playable_with({5: 1}, 6, (3, 9, -1, -1), [[4, 10], [], [], []])
+
+
+# --- the game's exact facts --------------------------------------------------------------------------
+
+def test_analyze_facts():
+    facts = SkipBoMasters(4).analyze()
+    assert facts["deck"]["cards"] == 168 and facts["deck"]["provenance"] == "reconstruction"
+    assert facts["chance_wild_card"]["fraction"] == "1/7"
+    # the start player opens a pile unless none of their 6 cards is a 1 or a wild card
+    none = Fraction(1)
+    for i in range(6):
+        none *= Fraction(132 - i, 168 - i)
+    assert facts["chance_start_player_opens_a_pile"]["fraction"] == f"{(1 - none).numerator}/{(1 - none).denominator}"
+    assert facts["mean_coin_symbols_per_card"]["fraction"] == "3/14"  # 36 symbols on 168 cards
+    assert facts["draw_pile_at_start"] == 168 - 60
+    assert make_game("skip-bo-masters", 2, {"short_game": True}).analyze()["draw_pile_at_start"] == 148
+
+
+# --- the advisor ------------------------------------------------------------------------------------
+
+def test_advisor_values_every_option_and_the_toll():
+    s = position(2, hands=[[toll(4, 2), 5, 9, 9, 9], []], stock_tops=[11, 6], piles=[3])
+    s.apply_action(Play("hand", 0, toll(4, 2), 0))
+    advice = analysis.advise(s.game, s.observation(0), n_rollouts=4, seed=1)
+    assert {type(o.action).__name__ for o in advice.options} == {"PayToll", "DeclineToll"}
+    assert "worth paying" in advice.options[0].note["en"] and "Gebühr" in advice.options[0].note["de"]
+    assert not advice.exact
+
+
+def test_advisor_refuses_another_players_view():
+    s = position(2, hands=[[5, 9, 9, 9, 9], []], stock_tops=[11, 6], piles=[3])
+    with pytest.raises(SpieltischError):
+        analysis.advise(s.game, s.observation(1))
+    with pytest.raises(SpieltischError):
+        analysis.advise(s.game, s.observation(0), n_rollouts=1)
+
+
+def test_advisor_prefers_playing_the_stock_top():
+    """A 4 on the stock and a pile at 3: playing it is worth a stock card, so it must be among the
+    best options and ahead of ending the turn with a discard."""
+    s = position(2, hands=[[9, 9, 10, 10, 11], []], stock_tops=[4, 12], piles=[3])
+    advice = analysis.advise(s.game, s.observation(0), n_rollouts=6, seed=3)
+    stock = advice.option_for(Play("stock", 0, 4, 0))
+    assert stock.best
+    discards = [o for o in advice.options if type(o.action).__name__ == "Discard"]
+    assert stock.value.mean > max(o.value.mean for o in discards)
