@@ -249,7 +249,7 @@ def test_advisor_prefers_playing_the_stock_top():
     """A 4 on the stock and a pile at 3: playing it is worth a stock card, so it must be among the
     best options and ahead of ending the turn with a discard."""
     s = position(2, hands=[[9, 9, 10, 10, 11], []], stock_tops=[4, 12], piles=[3])
-    advice = analysis.advise(s.game, s.observation(0), n_rollouts=6, seed=3)
+    advice = analysis.advise(s.game, s.observation(0), n_rollouts=60, seed=3)
     stock = advice.option_for(Play("stock", 0, 4, 0))
     assert stock.best
     discards = [o for o in advice.options if type(o.action).__name__ == "Discard"]

@@ -14,7 +14,7 @@ Everything here reads an observation (what one player may see), never a state:
   the opponent's open discard piles; coins are left out (no buying or replacing, tolls paid).
 - ``advise``: every option of the decision, valued by determinized play-outs: the hidden cards are
   drawn from the observation (``engine.determinize``), the option is played, then every player
-  plays on with the planner policy until the end of the adviser's next turn.
+  plays on with the greedy policy until the end of the adviser's next turn.
 """
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ from math import comb
 from ...core.advice import make_advice
 from ...core.dist import exact_json
 from ...core.errors import SpieltischError, short
-from ...core.game import CHANCE, TERMINAL
+from ...core.game import CHANCE
 from ...core.rng import Rng, check_seed
 from ...core.stats import mean_ci
-from .engine import (CARDS, COINS, FULL_DECK, HAND, PILES, PROVENANCE, TOLL, TOP, DeclineToll, PayToll,
+from .engine import (COINS, FULL_DECK, HAND, PILES, PROVENANCE, TOLL, TOP, DeclineToll, PayToll,
                      SkipBoMasters, determinize, is_wild, unseen_cards)
-from .planner import View, discard_choice, plan
+from .planner import greedy_move
 
 __all__ = ["advise", "analyze", "chance_stock_playable", "chance_within", "hypergeometric_at_least_one",
            "stock_playable_with", "unseen_cards"]
@@ -208,9 +208,9 @@ def analyze(game: SkipBoMasters, progress=None) -> dict:
 
 METHOD = {
     "de": "{n} Ausspielungen je Möglichkeit: verdeckte Karten aus der Sicht des Spielers neu gezogen "
-          "(nie die echten), dann spielen alle mit dem Planer bis zum Ende deines nächsten Zuges",
+          "(nie die echten), dann spielen alle gierig weiter bis zum Ende deines nächsten Zuges",
     "en": "{n} play-outs per option: hidden cards redrawn from the player's view (never the true ones), "
-          "then everyone plays on with the planner until the end of your next turn",
+          "then everyone plays on greedily until the end of your next turn",
 }
 OBJECTIVE = {
     "de": "Karten, die du bis zum Ende deines nächsten Zuges vom Spielerstapel los wirst, minus die meisten "
@@ -223,32 +223,16 @@ MAX_PLAYOUT_ACTIONS = 4000
 
 
 def _policy(state, legal, face):
-    """The planner's move for the player to move in a play-out (on the observation it sees)."""
-    obs = state.observation(state.turn)
-    if len(legal) == 1:
-        return legal[0]
-    if obs["phase"] == TOLL:
-        return legal[0]  # pay where possible (PayToll is listed first)
-    view = View(obs, face)
-    follow = obs["follow_pile"] if obs["phase"] == "follow" else None
-    _, move = plan(view, follow, budget=120)
-    if move is not None:
-        form = move.to_json()
-        for a in legal:
-            if type(a) is type(move) and a.to_json() == form:
-                return a
-    for a in legal:
-        if type(a).__name__ == "EndTurn":
-            return a
-    d = discard_choice(obs, legal)
-    return d if d is not None else legal[0]
+    """The greedy move of the player to move in a play-out, from the observation it sees there."""
+    return greedy_move(state.observation(state.turn), legal)
 
 
-def _play_out(state, me, rng, face) -> float:
-    """Play on from ``state`` (the adviser ``me`` has just acted) to the end of ``me``'s next turn
-    or of the round; the objective's value for ``me``."""
+def _play_out(state, action, me, rng, face) -> float:
+    """Play ``action`` for the adviser ``me``, then on to the end of ``me``'s next turn or of the
+    round; the objective's value for ``me``."""
     start = [state.stock_down[q] + (state.stock_top[q] is not None) for q in range(state.num_players)]
     rounds = len(state.rounds_log)
+    state._apply(action)
     stage = 0  # 0: my turn goes on, 1: the others' turns, 2: my next turn
     for _ in range(MAX_PLAYOUT_ACTIONS):
         if len(state.rounds_log) > rounds or state.over:
@@ -294,8 +278,7 @@ def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = 8, seed: in
         for s in seeds:
             rng = Rng(s)
             state = determinize(game, observation, rng)
-            state._apply(action)
-            values.append(_play_out(state, me, rng, face))
+            values.append(_play_out(state, action, me, rng, face))
         est = mean_ci(values)
         valued.append((action, est))
         if progress:

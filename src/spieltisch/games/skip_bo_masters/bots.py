@@ -12,8 +12,8 @@ what lies open on the table, counts and coins); neither ever reads a state.
 from __future__ import annotations
 
 from ...core.bots import Bot
-from .engine import DECLINE, FOLLOW, TOLL, Buy, DeclineToll, Discard, EndTurn, PayToll, Play, Replace, is_wild
-from .planner import View, discard_choice, evaluate, plan
+from .engine import DECLINE, FOLLOW, TOLL, Buy, DeclineToll, Discard, EndTurn, PayToll, Play
+from .planner import View, discard_choice, evaluate, greedy_move, plan
 
 
 def _same(move, legal):
@@ -41,44 +41,7 @@ class GreedyBot(Bot):
         self.game = game
 
     def act(self, obs, legal, rng):
-        if len(legal) == 1:
-            return legal[0]
-        me = obs["turn"]
-        phase = obs["phase"]
-        if phase == TOLL:
-            for a in legal:
-                if type(a) is PayToll:
-                    return a
-            return legal[0]
-        stock = obs["stock_tops"][me]
-        plays = [a for a in legal if type(a) is Play]
-        # 1. the stock top
-        for a in plays:
-            if a.src == "stock":
-                return a
-        needs = {}
-        for i, b in enumerate(obs["building"]):
-            needs[i] = 1 if b is None else b["value"] + 1
-        s = None if stock is None or is_wild(stock) else stock % 100
-        # 2. a wild card, a bought card or a replacement that lets the stock top follow
-        if s is not None:
-            for a in plays:
-                if is_wild(a.card) and needs[a.pile] == s - 1:
-                    return a
-            for a in legal:
-                if type(a) is Buy and a.src == "discard" and not is_wild(a.card) and needs[a.pile] == s - 1:
-                    return a
-            for a in legal:
-                if type(a) is Replace and needs[a.pile] == s - 1:
-                    return a
-        # 3. numbered cards, discard tops first
-        for src in ("discard", "hand"):
-            for a in plays:
-                if a.src == src and not is_wild(a.card):
-                    return a
-        if phase == FOLLOW:  # after a replacement something must be played
-            return next(a for a in legal if type(a) in (Play, Buy))
-        return _end(obs, legal)
+        return greedy_move(obs, legal)
 
 
 class StrongBot(Bot):

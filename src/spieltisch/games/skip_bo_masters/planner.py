@@ -12,7 +12,7 @@ Building piles are ``vals``: the value a pile counts as, -1 for an empty slot.
 
 from __future__ import annotations
 
-from .engine import PILES, TOP, Buy, Discard, Play, Replace, is_wild
+from .engine import FOLLOW, TOLL, TOP, Buy, Discard, EndTurn, PayToll, Play, Replace, is_wild
 
 STOCK_W = 100.0
 COIN_W = 2.0
@@ -263,3 +263,46 @@ def discard_choice(obs: dict, legal) -> Discard:
         if best_score is None or s > best_score:
             best, best_score = a, s
     return best
+
+
+def greedy_move(obs: dict, legal):
+    """The greedy bot's move (also the advisor's play-out policy): fixed priorities, no search."""
+    if len(legal) == 1:
+        return legal[0]
+    me = obs["turn"]
+    phase = obs["phase"]
+    if phase == TOLL:
+        for a in legal:
+            if type(a) is PayToll:
+                return a
+        return legal[0]
+    stock = obs["stock_tops"][me]
+    plays = [a for a in legal if type(a) is Play]
+    # 1. the stock top
+    for a in plays:
+        if a.src == "stock":
+            return a
+    needs = {i: 1 if b is None else b["value"] + 1 for i, b in enumerate(obs["building"])}
+    s = None if stock is None or is_wild(stock) else stock % 100
+    # 2. a wild card, a bought card or a replacement that lets the stock top follow
+    if s is not None:
+        for a in plays:
+            if is_wild(a.card) and needs[a.pile] == s - 1:
+                return a
+        for a in legal:
+            if type(a) is Buy and a.src == "discard" and not is_wild(a.card) and needs[a.pile] == s - 1:
+                return a
+        for a in legal:
+            if type(a) is Replace and needs[a.pile] == s - 1:
+                return a
+    # 3. numbered cards, discard tops first
+    for src in ("discard", "hand"):
+        for a in plays:
+            if a.src == src and not is_wild(a.card):
+                return a
+    if phase == FOLLOW:  # after a replacement something must be played
+        return next(a for a in legal if type(a) in (Play, Buy))
+    for a in legal:
+        if type(a) is EndTurn:
+            return a
+    return discard_choice(obs, legal)
