@@ -252,5 +252,18 @@ def test_advisor_prefers_playing_the_stock_top():
     advice = analysis.advise(s.game, s.observation(0), n_rollouts=60, seed=3)
     stock = advice.option_for(Play("stock", 0, 4, 0))
     assert stock.best
+    assert stock.note is None  # a new stock card is unknown: the planned line stops at once
     discards = [o for o in advice.options if type(o.action).__name__ == "Discard"]
     assert stock.value.mean > max(o.value.mean for o in discards)
+
+
+def test_advisor_notes_the_planned_line_of_each_play():
+    """The best sequence of plays: after playing the 5, the planner plays the 6, the 7 from the
+    discard pile and the 8 from the stock — and stops there, the next stock card being unknown."""
+    s = position(2, hands=[[5, 6, WILD, 10, 11], []], stock_tops=[8, 12], piles=[4],
+                 discards=[[[9, 7], [], [], []], [[], [], [], []]])
+    advice = analysis.advise(s.game, s.observation(0), n_rollouts=2, seed=1)
+    note = advice.option_for(Play("hand", 0, 5, 0)).note
+    assert note["en"] == ("then: play 6 from hand on building pile 1; play 7 from discard pile 1 on building pile 1; "
+                          "play 8 from stock on building pile 1")
+    assert note["de"].startswith("danach: 6 von der Hand auf Ablagestapel 1")

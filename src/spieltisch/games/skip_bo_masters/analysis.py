@@ -30,7 +30,8 @@ from ...core.rng import Rng, check_seed
 from ...core.stats import mean_ci
 from .engine import (COINS, FULL_DECK, HAND, PILES, PROVENANCE, TOLL, TOP, DeclineToll, PayToll,
                      SkipBoMasters, determinize, is_wild, unseen_cards)
-from .planner import greedy_move
+from .engine import Buy, Play, Replace
+from .planner import View, greedy_move, plan
 
 __all__ = ["advise", "analyze", "chance_stock_playable", "chance_within", "hypergeometric_at_least_one",
            "stock_playable_with", "unseen_cards"]
@@ -254,6 +255,33 @@ def _play_out(state, action, me, rng, face) -> float:
     return float(gone[me] - max(g for q, g in enumerate(gone) if q != me))
 
 
+def planned_line(game, observation: dict, action, rng, limit: int = 12) -> list:
+    """The plays the planner would make after ``action`` in this turn, up to the first card nobody
+    knows yet (a turned-up stock card, a fresh hand): the same on every determinization, because
+    it only uses what the player sees."""
+    state = determinize(game, observation, rng)
+    me = observation["viewer"]
+    face = game.options["replace_cost"] == "face"
+    state._apply(action)
+    line = []
+    while len(line) < limit and state.current_player() == me:
+        obs = state.observation(me)
+        if obs["phase"] == TOLL:
+            break
+        follow = obs["follow_pile"] if obs["phase"] == "follow" else None
+        _, move = plan(View(obs, face), follow)
+        if move is None or type(move) not in (Play, Buy, Replace):
+            break
+        legal = state._legal_actions()
+        form = move.to_json()
+        move = next((a for a in legal if type(a) is type(move) and a.to_json() == form), None)
+        if move is None:
+            break
+        line.append(move)
+        state._apply(move)
+    return line
+
+
 def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = 8, seed: int = 0, progress=None):
     """Every option of the decision ``observation`` shows (its viewer must be the player to move),
     valued by ``n_rollouts`` determinized play-outs each (the same draws of the hidden cards for
@@ -281,6 +309,11 @@ def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = 8, seed: in
             values.append(_play_out(state, action, me, rng, face))
         est = mean_ci(values)
         valued.append((action, est))
+        if type(action) in (Play, Buy, Replace):
+            line = planned_line(game, observation, action, Rng(seed))
+            if line:
+                notes[action] = {"de": "danach: " + "; ".join(a.label("de") for a in line),
+                                 "en": "then: " + "; ".join(a.label("en") for a in line)}
         if progress:
             progress(j + 1, len(legal))
     if observation["phase"] == TOLL and len(valued) == 2:

@@ -252,9 +252,9 @@ class Replace:
         return ["replace", self.pile, self.cost]
 
     def label(self, lang="en"):
-        p = _pile_name(self.pile, lang)
-        return (f"ersetze die nächste Karte auf {p} für {self.cost} Münzen" if lang == "de"
-                else f"replace the next card on {p} for {self.cost} coins")
+        p, one = _pile_name(self.pile, lang), self.cost == 1
+        return (f"ersetze die nächste Karte auf {p} für {self.cost} Münze{'' if one else 'n'}" if lang == "de"
+                else f"replace the next card on {p} for {self.cost} coin{'' if one else 's'}")
 
     def __str__(self):
         return self.label()
@@ -270,7 +270,9 @@ class PayToll:
         return ["pay_toll", self.coins]
 
     def label(self, lang="en"):
-        return f"Gebühr zahlen ({self.coins} Münzen)" if lang == "de" else f"pay the toll ({self.coins} coins)"
+        one = self.coins == 1
+        return (f"Gebühr zahlen ({self.coins} Münze{'' if one else 'n'})" if lang == "de"
+                else f"pay the toll ({self.coins} coin{'' if one else 's'})")
 
     def __str__(self):
         return self.label()
