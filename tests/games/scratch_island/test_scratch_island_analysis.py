@@ -1,0 +1,174 @@
+"""Scratch Island: exact chances against sampling, the advisor and the bots never peek."""
+
+import json
+import time
+from fractions import Fraction
+from math import prod
+
+import pytest
+from si_helpers import cell, position, roll
+
+from spieltisch.core.match import Match
+from spieltisch.core.registry import make_bot
+from spieltisch.core.rng import Rng
+from spieltisch.core.stats import proportion_ci
+from spieltisch.games.scratch_island import analysis
+from spieltisch.games.scratch_island.analysis import MapView, cell_chances, legal_from_observation, snake_chance
+from spieltisch.games.scratch_island.engine import CELLS, SNAKE, TREASURE_CHARS, Choose, ScratchIsland
+
+
+def midgame(seed=4, players=3, steps=150):
+    m = Match("scratch-island", players, {}, seed)
+    rng = Rng(seed + 100)
+    for _ in range(steps):
+        if m.is_terminal():
+            break
+        if m.current_player() < 0:
+            m.step_chance()
+        else:
+            la = m.legal_actions()
+            m.apply(la[rng.below(len(la))])
+    m.resolve_chance()
+    return m
+
+
+def test_exact_cell_chances_match_sampling_from_resample_hidden():
+    """P(snake), P(treasure kind) under an unscratched plain cell and P(key) under a cross: the
+    exact counts against 3000 resamples of what is hidden (Wilson 95 % intervals, fixed seed)."""
+    m = midgame()
+    s = m.state
+    view = MapView.of(s.observation(0), 0)
+    lay = view.layout
+    plain = next(c for c in lay.plain if not s.scratched[0] >> c & 1)
+    cross = next(c for c in lay.crosses if not s.scratched[0] >> c & 1)
+    exact = cell_chances(view, plain)
+    key_exact = cell_chances(view, cross)
+    assert sum(exact["treasure"]) + exact["snake"] + exact["nothing"] == 1
+    n, rng = 3000, Rng(77)
+    snakes = ring = keys = 0
+    for _ in range(n):
+        r = s.resample_hidden(0, rng)
+        snakes += r.content[0][plain] == SNAKE
+        ring += r.content[0][plain] == TREASURE_CHARS[3]
+        keys += r.content[0][cross] not in "-"
+    for hits, q in ((snakes, exact["snake"]), (ring, exact["treasure"][3]),
+                    (keys, sum(key_exact["key"].values()))):
+        assert proportion_ci(hits, n).contains(q), (hits, n, q)
+
+
+def test_snake_chance_of_a_motif_is_the_hypergeometric_count():
+    m = midgame()
+    view = MapView.of(m.state.observation(None), 1)
+    free = [c for c in view.layout.plain if not view.scratched >> c & 1][:4]
+    u, s = view.plain_left, view.snakes_left
+    for k in range(1, 5):
+        no_snake = prod(Fraction(u - s - i, u - i) for i in range(k))  # one cell after the other
+        assert snake_chance(view, free[:k]) == 1 - no_snake
+    # a cross or a chest never hides a snake
+    assert snake_chance(view, [c for c in view.layout.crosses]) == 0
+
+
+def test_order_value_counts_a_cell_only_if_no_snake_came_before():
+    """The evaluation of a motif in a given order against a simulation of that order on resampled maps:
+    the expected treasure points found before the first snake."""
+    s = position(2, contents={0: {"E9": "S", "G9": "1", "F9": "2", "F8": "3", "C3": "S", "D3": "S",
+                                  "E3": "S", "F3": "S", "A5": "2", "B5": "3", "C5": "4", "D5": "4", "E5": "4"}})
+    s.scratched[0] = 1 << cell("F10")
+    roll(s, "I3", "mono", "pickaxe", "pickaxe")
+    s.apply_action(Choose(0, 1, False))
+    obs = s.observation(0)
+    view = MapView.of(obs, 0)
+    ev = analysis.Evaluator(view, obs["sets_first"], 0, exact=True, nearest_only=True)
+    order = [cell("F9"), cell("E9"), cell("D9")]
+    exact = sum(ev.cell_gain(view, c) * analysis._reach_chance(view.plain_left - 1, view.snakes_left, j, Fraction)
+                for j, c in enumerate(order))
+    n, rng, total = 4000, Rng(5), Fraction(0)
+    values = [ev.symbol[k] for k in range(4)]
+    for _ in range(n):
+        r = s.resample_hidden(0, rng)
+        for c in order:
+            it = r.content[0][c]
+            if it == SNAKE:
+                break
+            if it in TREASURE_CHARS:
+                total += values[TREASURE_CHARS.index(it)]
+    mean = float(total) / n
+    assert abs(mean - float(exact)) < 0.05, (mean, float(exact))
+
+
+def test_advisor_lists_exactly_the_legal_actions_and_answers_fast():
+    m = Match("scratch-island", 4, {}, 11)
+    rng = Rng(2)
+    seen, worst, asked = set(), 0.0, 0
+    while not m.is_terminal() and (len(seen) < 4 or asked < 40):
+        if m.current_player() < 0:
+            m.step_chance()
+            continue
+        obs = m.state.observation(m.current_player())
+        legal = m.legal_actions()
+        assert sorted(map(repr, legal_from_observation(m.game, obs))) == sorted(map(repr, legal))
+        t = time.process_time()
+        adv = m.game.advise(obs)
+        worst = max(worst, time.process_time() - t)
+        assert adv.exact and sorted(map(repr, (o.action for o in adv.options))) == sorted(map(repr, legal))
+        assert all(isinstance(o.value, Fraction) for o in adv.options)
+        json.dumps(adv.to_json())
+        seen.add(obs["phase"])
+        asked += 1
+        m.apply(legal[rng.below(len(legal))])
+    assert seen == {"choose", "take", "place", "scratch"}
+    assert worst < 1.0
+
+
+@pytest.mark.parametrize("bot", ["greedy", "strong"])
+def test_bots_and_advisor_never_peek(bot):
+    """A bot's choice and the advisor's values do not change when only hidden content changes:
+    the same position with the unscratched content dealt afresh gives the same answers."""
+    game = ScratchIsland(3)
+    b = make_bot(game, bot)
+    checked = 0
+    for seed in range(3):
+        m = midgame(seed=seed, steps=40 + 30 * seed)
+        s = m.state
+        while s.is_chance_node():
+            s.apply_action(s.sample_chance(Rng(seed)))
+        if s.is_terminal():
+            continue
+        p = s.current_player()
+        choice = b.act(s.observation(p), tuple(s.legal_actions()), Rng(9))
+        advice = m.game.advise(s.observation(p)).to_json()
+        for k in range(5):
+            r = s.resample_hidden(p, Rng(k))
+            assert r.content != s.content  # the hidden content did change
+            assert b.act(r.observation(p), tuple(r.legal_actions()), Rng(9)) == choice
+            assert m.game.advise(r.observation(p)).to_json() == advice
+            checked += 1
+    assert checked >= 10
+
+
+def test_a_peeking_bot_would_be_caught():
+    """Negative control: a chooser that reads the true content (the snake cells) changes its choice
+    when the hidden content is redrawn, so the test above can fail."""
+    m = midgame(seed=1, steps=70)
+    s = m.state
+    def peek(state):
+        return sum(1 << c for c in range(CELLS) if state.content[0][c] == SNAKE)
+    assert any(peek(s.resample_hidden(0, Rng(k))) != peek(s) for k in range(5))
+
+
+@pytest.mark.parametrize("bot", ["greedy", "strong"])
+def test_bots_play_legal_games(bot):
+    m = Match("scratch-island", 2, {"rounds": 8}, 3)
+    m.play([make_bot(m.game, bot), make_bot(m.game, "random")], Rng(4))
+    assert m.is_terminal()
+
+
+def test_analyze_is_json_and_exact():
+    out = ScratchIsland(4).analyze()
+    json.dumps(out)
+    plain = out["reference_map"]["plain_cells"]
+    assert out["prior_chances"]["snake_under_a_plain_cell"]["fraction"] == str(Fraction(5, plain))
+    assert out["sampled_check"]["contains_exact"]
+    assert out["max_points"] == 30
+    assert out["roll_has_a_pickaxe"]["fraction"] == str(1 - Fraction(5, 6) ** 5)
+    assert out["provenance"]["en"].startswith("reconstruction")
