@@ -806,6 +806,8 @@ class ScratchIslandState(State):
                 self.phase = "choose"
                 self.actor = self.roller
         elif ph == "choose":
+            # D2: the roller fixes both dice and their order with the choice ("wählt 2 beliebige davon
+            # aus"); D7: combined with the pickaxe, the motif may cover one rock
             a, b = action.first, action.second
             self.dice_state[a] = self.dice_state[b] = self.roller
             self.pending = [(a, 1)] if action.combine else [(a, self._rocks(a)), (b, self._rocks(b))]
@@ -832,6 +834,7 @@ class ScratchIslandState(State):
         """How many rocks a die's placement may cover: the pickaxe alone breaks one."""
         return 1 if self.dice[die] == PICKAXE else 0
 
+    # D3: on an empty map the boat is the only cell "next to the path", so it is scratched first
     def _forced_scratches(self) -> None:
         """Scratch on while only one cell can come next (there is no choice of order to make)."""
         while self.phase == "scratch":
@@ -862,6 +865,7 @@ class ScratchIslandState(State):
             self.keys[p] = "".join(sorted(self.keys[p] + what))
         elif what == SNAKE:
             # "endet dein Zug sofort - unabhängig von anderen Feldern ... oder verbleibenden Würfeln"
+            # D5: the roller's second die is lost, not given to the others
             for die, _ in self.pending[1:]:
                 self.dice_state[die] = "lost"
             self.pending = [self.pending[0]]
@@ -872,6 +876,7 @@ class ScratchIslandState(State):
             t[k] += 1
             self.track[p] = tuple(t)
             if t[k] == TREASURES[k]["symbols"]:
+                # D8: "first" is earlier in play (play is sequential: no ties)
                 if self.set_first[k] is None:
                     self.set_first[k] = p
                     self.set_points[p] += TREASURES[k]["points"]
@@ -884,7 +889,8 @@ class ScratchIslandState(State):
 
     def _use_next(self) -> None:
         """The actor uses their next die; a die that fits nowhere is used up with no effect; with
-        no die left the next player takes one, or the round ends."""
+        no die left the next player takes one, or the round ends. D4: a die that fits must be used
+        (no pass: the rulebook ends the turn only when nothing fits)."""
         p = self.actor
         while self.pending:
             if self._placements():
