@@ -831,6 +831,8 @@ class SkipBoState(State):
             "draw_size": self.orig_left + self.draw.total,
             "reshuffles": self.reshuffles,
             "stall": self.stall,
+            "stock_moved": self.stock_moved,
+            "start_seat": self.starter,
             "winner": self.winner,
             "drawn_round": self.drawn,
             "rounds": [list(r) for r in self.rounds_log],
@@ -997,7 +999,7 @@ def determinize(game: SkipBoMasters, observation: dict, rng) -> SkipBoState:
     s.totals = list(observation["totals"])
     s.round_no = observation["round"]
     s.rounds_log = [tuple(r) for r in observation["rounds"]]
-    s.starter = 0
+    s.starter = observation["start_seat"]
     s.over = observation["terminal"]
     s.turn, s.phase = observation["turn"], observation["phase"]
     s.toll_due = observation["toll_due"]
@@ -1018,7 +1020,7 @@ def determinize(game: SkipBoMasters, observation: dict, rng) -> SkipBoState:
     s.completed = list(observation["set_aside"])
     s.reshuffles = observation["reshuffles"]
     s.stall = observation["stall"]
-    s.stock_moved = False  # not shown; only the stall count of a turn in progress depends on it
+    s.stock_moved = observation["stock_moved"]
     s.winner, s.drawn = observation["winner"], observation["drawn_round"]
     unseen = unseen_cards(observation)
     s.hands = [[] for _ in range(n)]
