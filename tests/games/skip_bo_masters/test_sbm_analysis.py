@@ -106,6 +106,15 @@ def test_chance_within_agrees_with_the_engines_draws(wild, k):
         assert not within_tolerance(analysis.chance_within(obs, 5, k, wild=False), hits, n)
 
 
+def test_chance_for_the_card_a_pile_needs():
+    obs = table().observation(0)  # pile 1 stands at 4: it needs a 5; pile 2 is a free place: a 1
+    assert analysis.chance_pile_need_within(obs, 0, 3) == analysis.chance_within(obs, 5, 3)
+    assert analysis.chance_pile_need_within(obs, 1, 3) == analysis.chance_within(obs, 1, 3)
+    assert analysis.chance_pile_need_within(obs, 1, 3) > analysis.chance_pile_need_within(obs, 0, 3)
+    with pytest.raises(SpieltischError):
+        analysis.chance_pile_need_within(obs, 4, 3)
+
+
 def test_chance_within_refuses_bad_questions():
     obs = table().observation(0)
     for value, k in ((0, 1), (13, 1), (5, 0), (5, obs["draw_size"] + 1), (5, 1.0), (True, 1)):

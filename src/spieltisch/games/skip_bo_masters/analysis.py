@@ -33,7 +33,7 @@ from .engine import (COINS, FULL_DECK, HAND, PILES, PROVENANCE, TOLL, TOP, Decli
 from .engine import Buy, Play, Replace
 from .planner import View, greedy_move, plan
 
-__all__ = ["advise", "analyze", "chance_stock_playable", "chance_within", "hypergeometric_at_least_one",
+__all__ = ["advise", "analyze", "chance_pile_need_within", "chance_stock_playable", "chance_within", "hypergeometric_at_least_one",
            "stock_playable_with", "unseen_cards"]
 
 
@@ -63,6 +63,18 @@ def chance_within(obs: dict, value: int, k: int, wild: bool = True) -> Fraction:
     unseen = unseen_cards(obs)
     good = sum(n for c, n in unseen.counts().items() if c % 100 == value or (wild and is_wild(c)))
     return hypergeometric_at_least_one(unseen.total, good, k)
+
+
+def chance_pile_need_within(obs: dict, pile: int, k: int, wild: bool = True) -> Fraction:
+    """``chance_within`` for the card building pile ``pile`` (0-3) needs next (a 1 for a free
+    place); a pile that needs nothing (at 12) has chance 0."""
+    if isinstance(pile, bool) or not isinstance(pile, int) or not 0 <= pile < PILES:
+        raise SpieltischError(f"a building pile is 0 to {PILES - 1}, not {short(pile)}")
+    b = obs["building"][pile]
+    need = 1 if b is None else b["value"] + 1
+    if need > TOP:
+        return Fraction(0)
+    return chance_within(obs, need, k, wild)
 
 
 # --- can an opponent play their stock top? ---------------------------------------------------------
