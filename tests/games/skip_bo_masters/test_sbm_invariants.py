@@ -128,14 +128,13 @@ def test_a_player_sees_only_their_own_hand_and_the_spectator_none():
     for v in range(4):
         obs = s.observation(v)
         assert obs["hand"] == s.hands[v]
-        text = repr(obs)
-        assert "pool" not in obs and "stock_down" not in obs
-        # another player's hand appears nowhere but as a count
+        # other hands appear only as counts; face-down cards not at all
         assert obs["hand_sizes"] == [len(h) for h in s.hands]
+        assert not {"hands", "pool", "stock_down", "draw"} & set(obs)
+        assert "Your hand" in s.render(v, "en") and "Deine Hand" in s.render(v, "de")
     spectator = s.observation(SPECTATOR)
     assert "hand" not in spectator
-    assert "hand" not in s.render(SPECTATOR) or "Deine Hand" not in s.render(SPECTATOR, "de")
-    assert text
+    assert "Your hand" not in s.render(SPECTATOR, "en") and "Deine Hand" not in s.render(SPECTATOR, "de")
 
 
 def test_resample_keeps_every_view_and_redraws_the_hidden_cards():

@@ -466,3 +466,17 @@ def test_labels_in_german_and_english():
     assert Buy(2, "discard", 1, 107, 3).label("de") == "kaufe 7 (1 Münze) vom Hilfsstapel 2 von Spieler 3 (1 Münze) auf Ablagestapel 4"
     assert Replace(0, 4).label("de") == "ersetze die nächste Karte auf Ablagestapel 1 für 4 Münzen"
     assert card_name(0, "de") == "Skip-Bo" and card_name(207, "en") == "7 (2 coins)"
+
+
+def test_more_refusals():
+    s = position(2, hands=[[1, 5, 9, 9, 9], []], stock_tops=[11, 4], piles=[3],
+                 discards=[[[4], [], [], []], [[], [], [], []]])
+    assert "first free place" in str(refused(s, Play("hand", 0, 1, 2), "Ablagestapel"))
+    refused(s, Buy(0, "discard", 0, 4, 0), "Karte kaufen")  # own cards are played, not bought
+    refused(s, Play("hand", 0, 5, 7), "Ablagestapel")  # no pile 8
+    s.apply_action(Replace(0, 4))
+    e = refused(s, Play("hand", 0, 1, 1), "Karte ersetzen")
+    assert "must go on building pile 1" in str(e)
+    refused(s, Replace(0, 5), "Karte ersetzen")
+    s.apply_action(Play("hand", 0, 5, 0))
+    refused(s, Reveal(3), "Reihenfolge")
