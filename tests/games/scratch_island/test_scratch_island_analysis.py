@@ -172,3 +172,35 @@ def test_analyze_is_json_and_exact():
     assert out["max_points"] == 30
     assert out["roll_has_a_pickaxe"]["fraction"] == str(1 - Fraction(5, 6) ** 5)
     assert out["provenance"]["en"].startswith("reconstruction")
+
+
+def test_die_report_counts_placements_and_orders_exactly():
+    """A 3-line next to the path F10-F9 on an open map, orders counted by hand: F8-F7-F6 has one
+    order (F8 first, it alone touches the path); E8-F8-G8 has two (F8 first, then E8 and G8 either
+    way round). Every placement's count against a brute force over all permutations."""
+    from itertools import permutations
+
+    s = position(2)
+    s.scratched[0] = (1 << cell("F10")) | (1 << cell("F9"))
+    rep = analysis.die_report(s.observation(0), 0, "I3")
+    by_cells = {tuple(r["cells"]): r for r in rep["options"]}
+    assert by_cells[("F6", "F7", "F8")]["orders"] == 1
+    assert by_cells[("E8", "F8", "G8")]["orders"] == 2
+    view = MapView.of(s.observation(0), 0)
+    # every count against a brute force over all permutations
+    for r in rep["options"]:
+        cells = [cell(n) for n in r["cells"]]
+        ok = 0
+        for perm in permutations(cells):
+            scr = view.scratched
+            good = True
+            for c in perm:
+                if not view.layout.nbr[c] & scr:
+                    good = False
+                    break
+                scr |= 1 << c
+            ok += good
+        assert r["orders"] == ok
+    assert rep["placements"] == len(rep["options"]) and rep["orders"] == sum(r["orders"] for r in rep["options"])
+    assert all(r["snake"] == snake_chance(view, [cell(n) for n in r["cells"]]) for r in rep["options"])
+    assert rep["pickaxe_adds_placements"] == 0  # an open map has no rocks

@@ -415,6 +415,58 @@ def _place_note(view: MapView, ev: Evaluator, cells) -> dict:
                   f"distance to the chests: {', '.join(dists) or '-'}"}
 
 
+# --- a die on the current map ---------------------------------------------------------------------------
+def scratch_orders(view: MapView, cells) -> int:
+    """How many orders the cells of a placement can be scratched in (each next to the path so far;
+    on an empty map the boat first), counted exactly."""
+    lay = view.layout
+
+    def count(scr, left):
+        if not left:
+            return 1
+        return sum(count(scr | 1 << c, [x for x in left if x != c]) for c in next_cells(lay, scr, left))
+
+    return count(view.scratched, list(cells))
+
+
+def die_report(observation: dict, seat: int, face: str, combined: bool = False) -> dict:
+    """Every legal placement of ``face`` on ``seat``'s map as the observation shows it, counted
+    exactly: its cells, how many scratching orders it has, the chance of meeting a snake, the
+    expected treasure symbols and keys uncovered, and the distance to each unopened chest it leaves;
+    ``combined``: with the pickaxe (one cell may be a rock). Also the value of the pickaxe: how many
+    more placements the combination allows."""
+    view = MapView.of(observation, seat)
+    ev = Evaluator(view, observation["sets_first"], seat, exact=True, nearest_only=STRONG["nearest_only"])
+    rocks = 1 if combined or face == PICKAXE else 0
+    opts = placements(view.layout, view.scratched, view.keys, face, observation["reflect"], rocks)
+    rows = []
+    for cells in opts:
+        lay = view.layout
+        plain = [c for c in cells if c in lay.plain]
+        after = view.after(cells)
+        dist = {}
+        for c, (col, _) in sorted(lay.chests.items()):
+            if col not in after.opened:
+                d = ev.dist[c]
+                dist[col] = min(d[x] for x in range(CELLS) if after.scratched >> x & 1)
+        rows.append({
+            "cells": [cell_name(c) for c in cells],
+            "orders": scratch_orders(view, cells),
+            "snake": snake_chance(view, cells),
+            "treasure_symbols": Fraction(sum(view.treasure_left) * len(plain), view.plain_left),
+            "keys": Fraction(len(view.keys_left) * sum(1 for c in cells if lay.cross_mask >> c & 1),
+                             max(view.crosses_left, 1)),
+            "chest_distance": dist,
+            "value": ev.placement_value(view, cells)[0],
+        })
+    out = {"face": face, "combined": combined, "placements": len(rows),
+           "orders": sum(r["orders"] for r in rows), "options": rows}
+    if face != PICKAXE and not combined:
+        with_pick = placements(view.layout, view.scratched, view.keys, face, observation["reflect"], 1)
+        out["pickaxe_adds_placements"] = len(with_pick) - len(rows)
+    return out
+
+
 # --- advisor ------------------------------------------------------------------------------------------
 def advise(game, observation: dict):
     """Every option of the decision in ``observation``, valued exactly (Fractions) by the strong
