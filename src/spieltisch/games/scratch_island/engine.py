@@ -893,8 +893,10 @@ class ScratchIslandState(State):
         (no pass: the rulebook ends the turn only when nothing fits)."""
         p = self.actor
         while self.pending:
-            if self._placements():
+            opts = self._placements()
+            if opts:
                 self.phase = "place"
+                self._cache = tuple(Place(c) for c in opts)  # the legal actions, computed once
                 return
             die, _ = self.pending.pop(0)
             self.events.append({"seat": p, "event": "no_fit", "die": die})
