@@ -627,13 +627,23 @@ class ScratchIsland(Game):
             if m["layout"] is None:
                 continue
             terrain, found = m["layout"]["terrain"], m["found"]
+            east, south = m["layout"]["walls_east"], m["layout"]["walls_south"]
             lines.append("   " + " ".join("ABCDEFGHIJ"))
             for r in range(SIZE):
-                row = []
+                row = ""
                 for c in range(SIZE):
                     f = found[r][c]
-                    row.append(terrain[r][c] if f == "?" else ("~" if f == "." else f))
-                lines.append(f"{r + 1:>2} " + " ".join(row))
+                    row += terrain[r][c] if f == "?" else ("~" if f == "." else f)
+                    row += "|" if east[r][c] == "1" else " "
+                lines.append(f"{r + 1:>2} " + row.rstrip())
+                if "1" in south[r]:  # walls below this row
+                    lines.append("   " + "".join("- " if w == "1" else "  " for w in south[r]).rstrip())
+        if observation["maps"] and observation["maps"][0]["layout"] is not None:
+            lines.append("A " + ("Boot" if de else "boat") + ", b r g y " + ("Truhen" if de else "chests")
+                         + ", x " + ("Kreuz" if de else "cross") + ", # " + ("Fels" if de else "rock")
+                         + ", ~ " + ("frei, leer" if de else "scratched, empty") + ", S "
+                         + ("Schlange" if de else "snake") + ", 1-4 " + ("Schätze" if de else "treasures")
+                         + ", B R G Y " + ("Schlüssel" if de else "keys") + ", | - " + ("Wände" if de else "walls"))
         dice = ", ".join(f"{i + 1}:{face_name(d['face'], lang) if d['face'] else '?'}({d['state']})"
                          for i, d in enumerate(observation["dice"]))
         lines.append(("Runde" if de else "Round") + f" {observation['round']}, "
