@@ -40,6 +40,32 @@ def roll_table(k: int) -> tuple:
     return tuple(sorted(c.items()))
 
 
+@lru_cache(maxsize=None)
+def projected_rolls(k: int, faces: frozenset) -> tuple:
+    """The rolls of ``k`` dice seen through ``faces``: every die showing another face is dropped.
+    ``((sorted values among faces, ordered rolls giving it), ...)``, the counts summing to 6^k."""
+    fs = sorted(faces)
+    other = 6 - len(fs)
+    out = []
+
+    def rec(i, left, vals, weight):
+        if i == len(fs):
+            if left and not other:
+                return
+            out.append((tuple(vals), weight * other ** left))
+            return
+        for c in range(left + 1):
+            rec(i + 1, left - c, vals + [fs[i]] * c, weight * _binom(left, c))
+
+    rec(0, k, [], 1)
+    return tuple(out)
+
+
+def _binom(n: int, k: int) -> int:
+    from math import comb
+    return comb(n, k)
+
+
 # --- the full-circle table -----------------------------------------------------------------------
 
 def _counts(values) -> tuple:
@@ -247,7 +273,7 @@ class TurnSolver:
         groups = self._groups.get(gkey)
         if groups is None:
             acc: dict = {}
-            for roll, c in roll_table(k):
+            for roll, c in projected_rolls(k, self.relevant[F]):
                 key = self.settle(F, n, roll)
                 acc[key] = acc.get(key, 0) + c
             groups = self._groups[gkey] = tuple(acc.items())
