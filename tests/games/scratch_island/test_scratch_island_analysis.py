@@ -204,3 +204,30 @@ def test_die_report_counts_placements_and_orders_exactly():
     assert rep["placements"] == len(rep["options"]) and rep["orders"] == sum(r["orders"] for r in rep["options"])
     assert all(r["snake"] == snake_chance(view, [cell(n) for n in r["cells"]]) for r in rep["options"])
     assert rep["pickaxe_adds_placements"] == 0  # an open map has no rocks
+
+
+def test_map_chances_add_up_to_what_is_hidden():
+    """Over all unscratched cells the chances add up to the items still hidden: 5 snakes minus those
+    found, the treasure symbols not found, the keys not found (linearity of expectation)."""
+    m = midgame()
+    obs = m.state.observation(2)
+    for seat in range(3):
+        ch = analysis.map_chances(obs, seat)
+        view = MapView.of(obs, seat)
+        assert sum(v["snake"] for v in ch.values()) == view.snakes_left
+        assert sum(v["treasure"] for v in ch.values()) == sum(view.treasure_left)
+        assert sum(v["key"] for v in ch.values()) == (len(view.keys_left) if view.crosses_left else 0)
+
+
+def test_pickaxe_value_with_a_rock_in_the_way():
+    """A rock wall in row 9 next to the path: the 2-line alone cannot go up, with the pickaxe it can;
+    the combination adds placements and value."""
+    from si_helpers import OPEN_MAP, layout
+
+    rows = list(OPEN_MAP)
+    rows[8] = "####.#####"
+    s = position(2, maps=[layout(rows), layout()])
+    s.scratched[0] = sum(1 << cell(n) for n in ("C10", "D10", "E10", "F10", "G10", "H10"))
+    rep = analysis.die_report(s.observation(0), 0, "I2")
+    assert rep["pickaxe_adds_placements"] > 0
+    assert rep["pickaxe_value"] > 0

@@ -464,6 +464,24 @@ def die_report(observation: dict, seat: int, face: str, combined: bool = False) 
     if face != PICKAXE and not combined:
         with_pick = placements(view.layout, view.scratched, view.keys, face, observation["reflect"], 1)
         out["pickaxe_adds_placements"] = len(with_pick) - len(rows)
+        best = ev.best_placement(view, face, 1, observation["reflect"])
+        alone = max((r["value"] for r in rows), default=Fraction(0))
+        # what combining the pickaxe with this motif adds to the best placement's value
+        out["pickaxe_value"] = (best[0] if best else Fraction(0)) - alone
+    return out
+
+
+def map_chances(observation: dict, seat: int) -> dict:
+    """For every unscratched cell of ``seat``'s map that can hide something: the exact chances of a
+    snake, a treasure symbol (any kind) and a key, by cell name."""
+    view = MapView.of(observation, seat)
+    lay = view.layout
+    out = {}
+    for c in (*lay.plain, *lay.crosses):
+        if view.scratched >> c & 1:
+            continue
+        ch = cell_chances(view, c)
+        out[cell_name(c)] = {"snake": ch["snake"], "treasure": sum(ch["treasure"]), "key": sum(ch["key"].values())}
     return out
 
 
