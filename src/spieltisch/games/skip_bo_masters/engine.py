@@ -388,7 +388,7 @@ class SkipBoMasters(Game):
     # the generic tests play these: short stocks and a short stall limit keep random games short
     # (random play rarely plays a stock card, so these rounds mostly end by D4; the own tests play
     # bot games to a win)
-    test_configs = ((2, {"short_game": True, "stall_rounds": 15}),
+    test_configs = ((2, {"short_game": True, "stall_rounds": 6}),
                     (4, {"short_game": True, "stall_rounds": 1, "replace_cost": "one"}),
                     (6, {"short_game": True, "stall_rounds": 1, "discard_after_unpaid_toll": False,
                          "wild_discard": False}))
