@@ -276,3 +276,44 @@ def test_advisor_notes_the_planned_line_of_each_play():
     assert note["en"] == ("then: play 6 from hand on building pile 1; play 7 from discard pile 1 on building pile 1; "
                           "play 8 from stock on building pile 1")
     assert note["de"].startswith("danach: 6 von der Hand auf Ablagestapel 1")
+
+
+def test_advisor_to_the_end_of_the_round_values_the_win_chance():
+    s = position(2, {"short_game": True}, hands=[[9, 9, 10, 10, 11], []], stock_tops=[4, 12],
+                 stock_down=[1, 9], piles=[3])
+    advice = analysis.advise(s.game, s.observation(0), n_rollouts=4, seed=2, to_end=True)
+    assert advice.objective["en"] == "chance to win the round"
+    assert all(0 <= o.value.mean <= 1 for o in advice.options)
+    # two stock cards left and the 4 fits now: playing it wins often
+    assert advice.option_for(Play("stock", 0, 4, 0)).value.mean > 0
+
+
+@pytest.mark.parametrize("bad", [None, {}, {"game": "tuefteln"}, "obs"])
+def test_advisor_refuses_what_is_not_an_observation(bad):
+    s = position(2, hands=[[5, 9, 9, 9, 9], []], stock_tops=[11, 6], piles=[3])
+    with pytest.raises(SpieltischError):
+        analysis.advise(s.game, bad)
+    obs = s.observation(0)
+    del obs["discards"]
+    with pytest.raises(SpieltischError, match="lacks discards"):
+        analysis.advise(s.game, obs)
+    with pytest.raises(SpieltischError):
+        analysis.advise(SkipBoMasters(3), s.observation(0))
+
+
+def test_review_of_a_bot_game_uses_the_advisor():
+    from spieltisch.core.advice import review
+    from spieltisch.core.match import Match
+
+    game = SkipBoMasters(3, {"short_game": True})
+    m = Match(game, seed=4)
+    m.play([make_game_bot(game, n) for n in ("strong", "greedy", "random")], Rng(8))
+    r = review(m, limit=6, n_rollouts=2, seed=1)
+    assert len(r) == 6 and not r.exact
+    assert all(d.options >= 2 for d in r)
+    assert r.to_json()["review"]["method"]["en"].startswith("2 play-outs per option")
+
+
+def make_game_bot(game, name):
+    from spieltisch.core.registry import make_bot
+    return make_bot(game, name)

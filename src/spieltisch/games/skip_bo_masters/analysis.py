@@ -231,6 +231,13 @@ OBJECTIVE = {
     "en": "cards you get rid of from your stock until the end of your next turn, minus the most any "
           "opponent gets rid of; winning the round counts 20",
 }
+METHOD_TO_END = {
+    "de": "{n} Ausspielungen je Möglichkeit: verdeckte Karten aus der Sicht des Spielers neu gezogen "
+          "(nie die echten), dann spielen alle gierig bis zum Ende der Runde",
+    "en": "{n} play-outs per option: hidden cards redrawn from the player's view (never the true ones), "
+          "then everyone plays on greedily to the end of the round",
+}
+OBJECTIVE_TO_END = {"de": "Chance, die Runde zu gewinnen", "en": "chance to win the round"}
 WIN_VALUE = 20
 MAX_PLAYOUT_ACTIONS = 4000
 
@@ -240,16 +247,18 @@ def _policy(state, legal, face):
     return greedy_move(state.observation(state.turn), legal)
 
 
-def _play_out(state, action, me, rng, face) -> float:
+def _play_out(state, action, me, rng, face, to_end=False) -> float:
     """Play ``action`` for the adviser ``me``, then on to the end of ``me``'s next turn or of the
-    round; the objective's value for ``me``."""
+    round; the objective's value for ``me``. ``to_end``: on to the end of the round, 1 for a win."""
     start = [state.stock_down[q] + (state.stock_top[q] is not None) for q in range(state.num_players)]
     rounds = len(state.rounds_log)
     state._apply(action)
     stage = 0  # 0: my turn goes on, 1: the others' turns, 2: my next turn
-    for _ in range(MAX_PLAYOUT_ACTIONS):
+    for _ in range(MAX_PLAYOUT_ACTIONS * (50 if to_end else 1)):
         if len(state.rounds_log) > rounds or state.over:
             w = state.rounds_log[-1][0]
+            if to_end:
+                return 1.0 if w == me else 0.0
             return 0.0 if w is None else WIN_VALUE if w == me else -WIN_VALUE
         if state.current_player() == CHANCE:
             state._apply(state.sample_chance(rng))
@@ -259,9 +268,11 @@ def _play_out(state, action, me, rng, face) -> float:
             stage = 1
         elif stage == 1 and t == me:
             stage = 2
-        elif stage == 2 and t != me:
+        elif stage == 2 and t != me and not to_end:
             break
         state._apply(_policy(state, state._legal_actions(), face))
+    if to_end:
+        return 0.0  # (a round longer than any real one: counted as not won)
     sizes = [state.stock_down[q] + (state.stock_top[q] is not None) for q in range(state.num_players)]
     gone = [a - b for a, b in zip(start, sizes)]
     return float(gone[me] - max(g for q, g in enumerate(gone) if q != me))
@@ -294,18 +305,43 @@ def planned_line(game, observation: dict, action, rng, limit: int = 12) -> list:
     return line
 
 
-def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = 8, seed: int = 0, progress=None):
+OBSERVATION_KEYS = ("game", "viewer", "to_move", "turn", "phase", "coins", "hand", "hand_sizes", "stock_tops",
+                    "stock_sizes", "discards", "building", "set_aside", "draw_size", "reshuffles", "totals",
+                    "rounds", "round", "start_seat", "stall", "stock_moved", "toll_due", "toll_pile",
+                    "follow_pile", "winner", "drawn_round", "terminal", "chance")
+
+
+def _checked(game, observation) -> int:
+    """The adviser's seat, after checking that ``observation`` is one of this game's player views
+    of a decision of that player (a clear error otherwise, before any work)."""
+    if not isinstance(observation, dict) or observation.get("game") != game.id:
+        raise SpieltischError(f"advice needs an observation of {game.id}, not {short(observation)}")
+    missing = [k for k in OBSERVATION_KEYS if k not in observation]
+    if missing:
+        raise SpieltischError(f"the observation lacks {', '.join(missing[:4])}")
+    me = observation["viewer"]
+    if me is None or observation["to_move"] != me:
+        raise SpieltischError("advice is for the player to move, from their own observation")
+    if len(observation["coins"]) != game.num_players:
+        raise SpieltischError(f"the observation is of a game of {len(observation['coins'])} players, "
+                              f"not {game.num_players}")
+    return me
+
+
+def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = 8, seed: int = 0, to_end: bool = False,
+           progress=None):
     """Every option of the decision ``observation`` shows (its viewer must be the player to move),
     valued by ``n_rollouts`` determinized play-outs each (the same draws of the hidden cards for
-    every option, so differences between options are not noise of the draws)."""
+    every option, so differences between options are not noise of the draws). ``to_end``: play
+    out to the end of the round and value the chance to win it (slower: for review, not live)."""
     from ...core.advice import MAX_ROLLOUTS
 
     if type(n_rollouts) is not int or not 2 <= n_rollouts <= MAX_ROLLOUTS:
         raise SpieltischError(f"the advisor plays each option out 2 to {MAX_ROLLOUTS} times, not {short(n_rollouts)}")
     check_seed(seed)
-    me = observation.get("viewer") if isinstance(observation, dict) else None
-    if me is None or observation.get("to_move") != me:
-        raise SpieltischError("advice is for the player to move, from their own observation")
+    if type(to_end) is not bool:
+        raise SpieltischError(f"to_end is true or false, not {short(to_end)}")
+    me = _checked(game, observation)
     base = determinize(game, observation, Rng(seed))
     legal = base._legal_actions()
     face = game.options["replace_cost"] == "face"
@@ -318,7 +354,7 @@ def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = 8, seed: in
         for s in seeds:
             rng = Rng(s)
             state = determinize(game, observation, rng)
-            values.append(_play_out(state, action, me, rng, face))
+            values.append(_play_out(state, action, me, rng, face, to_end))
         est = mean_ci(values)
         valued.append((action, est))
         if type(action) in (Play, Buy, Replace):
@@ -336,6 +372,6 @@ def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = 8, seed: in
                  "en": f"The toll is {'not ' if diff < 0 else ''}worth paying: {diff:+.2f} against declining"}
         for a, _ in valued:
             notes[a] = worth
-    method = {k: v.format(n=n_rollouts) for k, v in METHOD.items()}
-    return make_advice(valued, method=method, objective=OBJECTIVE, notes=notes)
+    method = {k: v.format(n=n_rollouts) for k, v in (METHOD_TO_END if to_end else METHOD).items()}
+    return make_advice(valued, method=method, objective=OBJECTIVE_TO_END if to_end else OBJECTIVE, notes=notes)
 
