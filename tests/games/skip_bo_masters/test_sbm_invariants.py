@@ -256,3 +256,19 @@ def test_snapshot_covers_every_attribute():
         else:  # a Deck
             setattr(t, name, value.plus(FULL_DECK.kinds()[0]))
         assert t.snapshot() != base, f"snapshot misses {name}"
+
+
+def test_fast_chance_sampler_draws_what_the_exact_law_draws():
+    """``sample_chance`` must give the very outcome ``sample_exact(chance_outcomes())`` gives with the
+    same generator (records replay either way)."""
+    from spieltisch.core.dist import sample_exact
+    from spieltisch.core.game import State
+
+    s = first_turn()
+    s.pending = [("draw", s.turn)] * 3 + [("reveal", 1)]
+    for seed in range(40):
+        a, b = Rng(seed), Rng(seed)
+        fast = s.sample_chance(a)
+        assert fast == sample_exact(s.chance_outcomes(), b) == State.sample_chance(s, Rng(seed))
+        assert a.below(1000) == b.below(1000)  # the generators are in the same place afterwards
+    assert type(s).sample_chance is not State.sample_chance

@@ -502,6 +502,12 @@ class SkipBoState(State):
             got = _OUTCOMES[key] = tuple((table[c], p) for c, p in deck.outcomes())
         return list(got)
 
+    def sample_chance(self, rng):
+        """The same draw as ``sample_exact(self.chance_outcomes(), rng)`` (``Deck.sample``), without
+        building the outcomes."""
+        table = REVEALS if self.pending[0][0] == "reveal" else DRAWS
+        return table[self._chance_deck().sample(rng)]
+
     def is_legal(self, action) -> bool:
         """The core's answer (type-exact membership in the legal actions), found faster: only an
         action equal to a legal one has its record form compared."""
