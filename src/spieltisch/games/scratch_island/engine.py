@@ -607,7 +607,9 @@ class ScratchIsland(Game):
         OptionSpec("rounds", 0, "end after this many rounds at the latest (0: only the rulebook's end, "
                    "when someone opens their fourth chest)", min=0, max=10_000),
     )
-    test_configs = ((2, {}), (3, {"reflect": True}), (4, {}))
+    # the generic tests play 2 rounds with 2 players (the roller moves on) and 1 round with 3 and 4:
+    # hiding the items of every map takes 17 chance events per player before the first roll
+    test_configs = ((2, {}), (3, {"reflect": True, "rounds": 1}), (4, {"rounds": 1}))
 
     def __init__(self, num_players=None, options=None):
         super().__init__(num_players, options)
@@ -626,18 +628,7 @@ class ScratchIsland(Game):
                          + f", {'Truhen' if de else 'chests'}: {', '.join(m['opened']) or '-'}")
             if m["layout"] is None:
                 continue
-            terrain, found = m["layout"]["terrain"], m["found"]
-            east, south = m["layout"]["walls_east"], m["layout"]["walls_south"]
-            lines.append("   " + " ".join("ABCDEFGHIJ"))
-            for r in range(SIZE):
-                row = ""
-                for c in range(SIZE):
-                    f = found[r][c]
-                    row += terrain[r][c] if f == "?" else ("~" if f == "." else f)
-                    row += "|" if east[r][c] == "1" else " "
-                lines.append(f"{r + 1:>2} " + row.rstrip())
-                if "1" in south[r]:  # walls below this row
-                    lines.append("   " + "".join("- " if w == "1" else "  " for w in south[r]).rstrip())
+            lines.extend(_map_text(m["layout"], m["found"]))
         if observation["maps"] and observation["maps"][0]["layout"] is not None:
             lines.append("A " + ("Boot" if de else "boat") + ", b r g y " + ("Truhen" if de else "chests")
                          + ", x " + ("Kreuz" if de else "cross") + ", # " + ("Fels" if de else "rock")
@@ -1130,6 +1121,31 @@ class ScratchIslandState(State):
                       "angrenzend an den Weg")
         return no("walls", "there is a wall between two cells of the motif",
                   "zwischen zwei Feldern des Motivs liegt eine Wand", "Wände")
+
+
+_MAP_TEXT: dict = {}
+
+
+def _map_text(lay: dict, found: list) -> list:
+    """The text lines of one map (cached: every viewer and language draws the same map)."""
+    key = (tuple(lay["terrain"]), tuple(lay["walls_east"]), tuple(lay["walls_south"]), tuple(found))
+    got = _MAP_TEXT.get(key)
+    if got is None:
+        terrain, east, south = lay["terrain"], lay["walls_east"], lay["walls_south"]
+        lines = ["   " + " ".join("ABCDEFGHIJ")]
+        for r in range(SIZE):
+            row = ""
+            for c in range(SIZE):
+                f = found[r][c]
+                row += terrain[r][c] if f == "?" else ("~" if f == "." else f)
+                row += "|" if east[r][c] == "1" else " "
+            lines.append(f"{r + 1:>2} " + row.rstrip())
+            if "1" in south[r]:  # walls below this row
+                lines.append("   " + "".join("- " if w == "1" else "  " for w in south[r]).rstrip())
+        if len(_MAP_TEXT) > 5000:
+            _MAP_TEXT.clear()
+        got = _MAP_TEXT[key] = tuple(lines)
+    return list(got)
 
 
 _FOUND: dict = {}
