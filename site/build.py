@@ -6,7 +6,7 @@ Layout of the result::
     _site/img/*.svg           game pictures
     _site/lite/               JupyterLite (Pyodide kernel), contents = notebooks/ + site/play/
     _site/lite/static/pyodide self-hosted Pyodide core (npm) + the kernel's pure wheels (PyPI)
-    _site/lite/pypi/          our wheel + ipywidgets & co. for piplite
+    _site/lite/pypi/          our wheel + ipywidgets, anywidget & co. for piplite
 
 Nothing in the built site may reach another host: the browser test in tests/site proves it.
 Run with the interpreter of the site venv (``make site``); it needs jupyterlite-core,
@@ -51,7 +51,7 @@ KERNEL_LOCK_ROOTS = ("micropip", "ipython", "jedi")
 # Wheels piplite needs in the browser besides ours: the widget stack, at exactly the versions
 # pinned in site/requirements.txt (read back from the venv so there is one source of truth).
 # widgetsnbextension is not here: the kernel ships its own 4.0.999 stand-in.
-BROWSER_PYPI = ("ipywidgets", "jupyterlab_widgets", "comm")
+BROWSER_PYPI = ("ipywidgets", "jupyterlab_widgets", "comm", "anywidget", "psygnal", "typing_extensions")
 # Requirements of ipywidgets that only carry front-end files; the kernel never imports them.
 FRONTEND_ONLY = {"jupyterlab-widgets", "widgetsnbextension"}
 

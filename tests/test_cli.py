@@ -567,7 +567,7 @@ class FakeServer:
     (["wuerfel-joker", "--port", "0"], "--port: must be from 1 to 65535, not 0"),
     (["wuerfel-joker", "--port", "-1"], "not -1"),
     (["wuerfel-joker", "--port", "http"], "--port: expected a whole number, got 'http'"),
-    (["nope"], "no Panel app 'nope'; apps: wuerfel-joker"),
+    (["nope"], "unknown game 'nope'; games with a view: "),
     (["wuerfel-joker", "--address", "a b"], "--address must be a host name or IP address"),
     (["wuerfel-joker", "--address", ""], "--address must be"),
     (["wuerfel-joker", "--address=-x"], "--address must be"),
@@ -585,9 +585,12 @@ def test_serve_starts_panel_with_the_checked_arguments(capsys, monkeypatch):
     FakeServer.started, FakeServer.exit_code = [], 0
     monkeypatch.setattr("subprocess.Popen", FakeServer)
     code, _, err = run(capsys, "serve", "wuerfel-joker", "--port", "65535", "--address", "::1")
-    assert code == 0 and "serving wuerfel-joker on http://::1:65535/" in err
+    assert code == 0 and "serving wuerfel-joker-2 on http://::1:65535/app" in err
     cmd = FakeServer.started[0]
     assert cmd[1:4] == ["-m", "panel", "serve"] and cmd[cmd.index("--port") + 1] == "65535"
+    assert cmd[cmd.index("--args") + 1] == "wuerfel-joker-2"  # the family's name resolved to a game
+    code, _, err = run(capsys, "serve", "tuefteln")
+    assert code == 0 and FakeServer.started[-1][-1] == "tuefteln"
     FakeServer.started, FakeServer.exit_code = [], 1  # e.g. the port is in use: Panel says why, we say whose
     code, _, err = run(capsys, "serve", "wuerfel-joker")
     assert code == 1 and err.splitlines()[-1] == "spieltisch: error: the Panel server stopped with exit code 1"

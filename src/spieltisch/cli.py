@@ -146,8 +146,8 @@ def _parser() -> argparse.ArgumentParser:
     game_args(s)
     s.add_argument("--json", action="store_true")
 
-    s = sub.add_parser("serve", help="serve a Panel app (needs the panel extra)")
-    s.add_argument("app", help="app name, e.g. wuerfel-joker")
+    s = sub.add_parser("serve", help="serve a game in the browser with Panel (needs the panel extra)")
+    s.add_argument("app", metavar="GAME", help="a game or family, e.g. tuefteln, wuerfel-joker, wuerfel-joker-1")
     s.add_argument("--port", type=_whole_in(1, 65535), default=5006, help="1 to 65535")
     s.add_argument("--address", default="127.0.0.1", help="host name or IP address to listen on")
 
@@ -333,10 +333,11 @@ def cmd_serve(args) -> int:
     import signal
     import subprocess
 
-    from .ui.panel import APPS
+    from .ui.panel import APP
+    from .ui.table import load_view, resolve_game
 
-    if args.app not in APPS:
-        raise SpieltischError(f"no Panel app {_short(args.app)}; apps: {', '.join(APPS)}")
+    game_id = resolve_game(args.app)
+    load_view(get_game_class(game_id))  # a game without a view yet is refused here, not in the page
     # a host name or an IP address (v4, v6 in brackets or not): no spaces, no options in disguise
     if not re.fullmatch(r"[A-Za-z0-9_.:%\[\]-]{1,253}", args.address) or args.address.startswith("-"):
         raise SpieltischError(f"--address must be a host name or IP address such as 127.0.0.1, "
@@ -346,9 +347,9 @@ def cmd_serve(args) -> int:
     except ImportError:
         raise SpieltischError("serving needs Panel: pip install 'spieltisch[panel]'") from None
     origin = f"{args.address}:{args.port}"
-    cmd = [sys.executable, "-m", "panel", "serve", str(APPS[args.app]), "--address", args.address,
-           "--port", str(args.port), "--allow-websocket-origin", origin]
-    print(f"serving {args.app} on http://{origin}/{APPS[args.app].stem}", file=sys.stderr)
+    cmd = [sys.executable, "-m", "panel", "serve", str(APP), "--address", args.address,
+           "--port", str(args.port), "--allow-websocket-origin", origin, "--args", game_id]
+    print(f"serving {game_id} on http://{origin}/{APP.stem}", file=sys.stderr)
     proc = subprocess.Popen(cmd)
     # A SIGTERM to us (a test harness, a service manager) must stop the server too, not orphan it.
     try:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.frontend import assert_no_other_language, exercise_front_end
 from sitekit import RequestLog, StaticServer
 
 pytestmark = pytest.mark.site
@@ -120,186 +121,39 @@ def wait_for_kernel_answer(page, js_condition: str, arg=None, timeout=30_000):
     )
 
 
-def open_play_view(page, site_url, game: str):
-    page.goto(site_url + f"play/{game}.html")
+def play_page(page, site_url, game: str, lang: str = "de"):
+    """The game's Play page at 1024×768, once the shared front-end has drawn its first state."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(site_url + f"play/{game}.html?lang={lang}")
     app = widget_app(page)
-    app.locator(".jupyter-widgets button").first.wait_for(timeout=KERNEL_TIMEOUT_MS)
+    app.locator(".sp-table .sp-status").wait_for(timeout=KERNEL_TIMEOUT_MS)
     assert error_outputs(app) == []
     assert app.locator(".jp-InputArea-editor:visible").count() == 0
     return app
 
 
-def play_start_throws(page, app, timeout_s: float = 120.0) -> int:
-    """Play the start throws as a person does: click "Anfangswurf" whenever it is the human's start
-    throw (again after a tie); the bot throws its own, and if it begins it plays its first turn, by
-    itself. Returns when the human may throw in round 1; the number of the human's start throws."""
-    status, throw, message = app.locator(".sp-status"), app.locator("button.sp-throw"), app.locator(".sp-message")
-    clicks = 0
-    deadline = time.monotonic() + timeout_s
-    while True:
-        text = status.inner_text()
-        label = throw.inner_text().strip()
-        if "am Zug: Du" in text and label == "Würfeln" and throw.is_enabled():
-            return clicks
-        if "wirft: Du" in text and label == "Anfangswurf" and throw.is_enabled():
-            said = message.inner_text()
-            throw.click()
-            clicks += 1
-            # the kernel's answer: a new message (never click twice for one start throw)
-            page.wait_for_function("([old]) => { const m = document.querySelector('iframe#app').contentDocument"
-                                   ".querySelector('.sp-message'); return m && m.innerText !== old; }",
-                                   arg=[said], timeout=30_000)
-            continue
-        assert time.monotonic() < deadline, f"the start throws did not end: {text!r}, button {label!r}"
-        page.wait_for_timeout(250)
-
-
-def test_wuerfel_joker_play_view_plays_part_of_a_turn(context, request_log, site_url, screenshot):
-    """Spiel 2 against the optimal bot: the start throws (the human clicks theirs, the bot throws its
-    own and plays its turn if it begins), then throw, push a legal slide, stop; the kernel answers
-    each click."""
+@pytest.mark.parametrize("game", [g["id"] for g in GAMES if g["ready"]])
+def test_play_page_runs_the_shared_front_end(game, context, request_log, site_url, screenshot):
+    """The Play page hosts the shared front-end (JupyterLite running the play notebook): a whole
+    game against the bot, the review, English, a new game, projector mode (harness.frontend)."""
     page = context.new_page()
-    app = open_play_view(page, site_url, "wuerfel-joker")
-    dice = app.locator(".sp-dice-pic")
-    assert dice.get_attribute("data-dice") == ""  # no throw yet
-    # The score table's last row is the total: "Summe | 0 | 0" before anything is played.
-    total_row = app.locator(".sp-score tr").last
-    assert total_row.locator("td").all_inner_texts() == ["Summe", "0", "0"]
-    # The game opens with the start throws, the human's first; nothing else can be clicked.
-    assert "Anfangswurf · wirft: Du" in app.locator(".sp-status").inner_text()
-    throw = app.locator("button.sp-throw")
-    assert throw.inner_text().strip() == "Anfangswurf" and throw.is_enabled()
-    assert app.locator("button.sp-stop").is_disabled()
-    assert app.locator("button.sp-push:not([disabled])").count() == 0
-    screenshot(page, "start")
-
-    # The start throw is the engine's, in the kernel: the message names its dice and sum. It is not
-    # a turn's throw: the dice of the turn stay empty.
-    throw.click()
-    app.locator(".sp-message", has_text=re.compile(r"Du: Anfangswurf [1-6]\+[1-6] = \d+\.")).wait_for(
-        timeout=30_000)
-    m = re.search(r"Du: Anfangswurf ([1-6])\+([1-6]) = (\d+)\.", app.locator(".sp-message").inner_text())
-    assert int(m.group(1)) + int(m.group(2)) == int(m.group(3))
-    assert dice.get_attribute("data-dice") == ""
-    screenshot(page, "start-throw")
-
-    # The bot's start throw (and, if it begins, its first turn) runs by itself in the browser.
-    play_start_throws(page, app)
-    assert "Runde 1/10 · am Zug: Du" in app.locator(".sp-status").inner_text()
-    round1 = app.locator(".sp-score tr").nth(1).locator("td").all_inner_texts()
-    assert round1[:2] == ["1", ""]  # the human has not played yet
-    if round1[2] == "":  # the human begins: the last word was the start throws'
-        assert app.locator(".sp-message").inner_text().strip().endswith("Du beginnt.")
-        assert total_row.locator("td").all_inner_texts() == ["Summe", "0", "0"]
-    else:  # the bot began and has played its first turn: its points are in round 1 and its total
-        assert re.fullmatch(r"[−-]?\d+|\+?45", round1[2]), round1
-        assert total_row.locator("td").all_inner_texts()[1:] == ["0", round1[2]]
-    assert dice.get_attribute("data-dice") == ""  # the human's turn starts with no dice on the table
-    screenshot(page, "your-turn")
-
-    # The throw is decided by the engine in the kernel: the dice picture must change after the click.
-    throw.click()
-    wait_for_kernel_answer(page, "(doc) => /^[1-6],[1-6]$/.test("
-                                 "doc.querySelector('.sp-dice-pic').dataset.dice)")
-    a, b = map(int, dice.get_attribute("data-dice").split(","))
-    assert app.locator(".sp-message", has_text=f"Du: Wurf {a}+{b}").count() == 1
-    # With all nine slides down every throw can push something (|a-b|, a:a = 1, ...).
-    pushes = app.locator("button.sp-push:not([disabled])")
-    pushes.first.wait_for(timeout=30_000)
-    legal = [int(re.search(r"sp-push-(\d)", c).group(1)) for c in pushes.evaluate_all(
-        "bs => bs.map(b => b.className)")]
-    assert legal, f"no legal push after the throw {a}+{b}"
-    assert a + b in legal or a + b > 9  # the sum is always one of the ways
-    screenshot(page, "thrown")
-
-    v = legal[0]
-    assert app.locator(f".sp-slide-{v} [data-up]").get_attribute("data-up") == "0"
-    slides_before = app.locator(".sp-slides").inner_html()
-    app.locator(f"button.sp-push-{v}").click()
-    app.locator(f".sp-slide-{v} [data-up='1']").wait_for(timeout=30_000)
-    assert app.locator(".sp-slides").inner_html() != slides_before
-    assert app.locator(".sp-slides [data-up='1']").count() == 1
-    screenshot(page, "pushed")
-
-    stop = app.locator("button.sp-stop")
-    assert not stop.is_disabled()
-    stop.click()
-    # Stopping with eight slides down scores minus points: the total leaves 0.
-    wait_for_kernel_answer(page, "(doc) => { const rows = doc.querySelectorAll('.sp-score tr');"
-                                 " const cells = rows[rows.length - 1].querySelectorAll('td');"
-                                 " return cells[1].innerText.trim() !== '0'; }")
-    total = total_row.locator("td").all_inner_texts()[1]
-    assert re.fullmatch(r"−?\d+", total.replace("-", "−")) and total not in ("0", ""), total
-    assert app.locator(".sp-score tr").nth(1).locator("td").all_inner_texts()[1] == total  # round 1
-    page.wait_for_timeout(1_500)  # let the bot's first visible steps show in the screenshot
-    screenshot(page, "stopped")
-    assert error_outputs(app) == []
+    console = []
+    page.on("console", lambda m: console.append(m.text))
+    app = play_page(page, site_url, game)
+    exercise_front_end(page, app.locator(".sp-table"), game, lambda name: screenshot(page, name))
+    assert not [m for m in console if "failed to activate" in m], console
     request_log.assert_only_local()
 
 
-def field(app, r: int, c: int):
-    return app.locator(f"button.sp-field-{r}-{c}")
-
-
-def test_tuefteln_play_view_plays_a_round(context, request_log, site_url, screenshot):
-    """Side A against the strong bot (the play notebook's setting): two white fields, then a bridge; a
-    pre-printed field is refused with the engine's German rule name and detail."""
+def test_play_page_takes_the_language_of_the_landing_page(context, request_log, site_url):
     page = context.new_page()
-    app = open_play_view(page, site_url, "tuefteln")
-    throw = app.locator(".sp-throw")
-    throw.locator("svg").first.wait_for(timeout=30_000)
-    assert "Runde 1/15" in throw.inner_text()
-    assert "Summe: 0 Punkte" in app.locator(".sp-total").inner_text()
-    assert field(app, 0, 0).inner_text().strip() == "5"  # pre-printed (reconstructed side A)
-    screenshot(page, "start")
-
-    def throw_order():
-        m = re.search(r"1\. Klick → (\d), 2\. Klick → (\d)", throw.inner_text())
-        assert m, throw.inner_text()
-        return int(m.group(1)), int(m.group(2))
-
-    # Round 1: the white fields A2 (row 1, col 0) and B2 (row 1, col 1) are free at the start.
-    v1, v2 = throw_order()
-    field(app, 1, 0).click()
-    app.locator(".sp-message", has_text=f"{v1} kommt nach A2.").wait_for(timeout=30_000)
-    field(app, 1, 1).click()
-    app.locator(".sp-message", has_text="Runde 1 fertig").wait_for(timeout=30_000)
-    assert field(app, 1, 0).inner_text().strip() == str(v1)
-    assert field(app, 1, 1).inner_text().strip() == str(v2)
-    assert "Runde 2/15" in throw.inner_text()
-    assert re.search(r"Summe: \d+ Punkte", app.locator(".sp-total").inner_text())
-    screenshot(page, "round1")
-
-    # Round 2: one click on a blue bridge field writes both numbers (its partner is the only choice).
-    v1, v2 = throw_order()
-    field(app, 3, 3).click()
-    app.locator(".sp-message", has_text="Runde 2 fertig").wait_for(timeout=30_000)
-    assert {field(app, 3, 3).inner_text().strip(), field(app, 3, 4).inner_text().strip()} == {str(v1), str(v2)}
-    assert "Runde 3/15" in throw.inner_text()
-
-    # A pre-printed field: the engine refuses and the widget names the rule; nothing changes.
-    field(app, 0, 0).click()
-    app.locator(".sp-message", has_text="Nicht erlaubt").wait_for(timeout=30_000)
-    message = app.locator(".sp-message").inner_text()
-    assert "Nicht erlaubt (Regel: vorgedruckte Felder)." in message  # the engine's German rule name
-    assert "in Feld A1 steht die vorgedruckte 5" in message  # the engine's own detail, in German
-    assert field(app, 0, 0).inner_text().strip() == "5"
-    assert "Runde 3/15" in throw.inner_text()
-    screenshot(page, "refused")
-
-    # "Neues Spiel": every written field is empty again in the browser, not only in Python (a button
-    # whose description and icon are both empty is never redrawn by ipywidgets' ButtonView).
-    written = [(1, 0), (1, 1), (3, 3), (3, 4)]
-    app.locator("button.sp-new").click()
-    throw.get_by_text("Runde 1/15").wait_for(timeout=30_000)
-    app.locator(".sp-total", has_text="Summe: 0 Punkte").wait_for(timeout=30_000)
-    page.wait_for_timeout(500)
-    # white fields show nothing, bridge fields only their arrow and letter: no number anywhere
-    texts = {f"{r},{c}": field(app, r, c).inner_text().strip() for r, c in written}
-    assert not any(ch.isdigit() for text in texts.values() for ch in text), texts
-    assert field(app, 0, 0).inner_text().strip() == "5"
-    screenshot(page, "new-game")
-    assert error_outputs(app) == []
+    page.goto(site_url)
+    page.locator("#lang-toggle").click()  # the landing page in English
+    page.locator("li.game#tuefteln a.play").click()
+    root = widget_app(page).locator(".sp-table")
+    root.locator(".sp-status").wait_for(timeout=KERNEL_TIMEOUT_MS)
+    assert root.get_attribute("lang") == "en"
+    assert_no_other_language(root.inner_text(), "en")
     request_log.assert_only_local()
 
 
@@ -333,8 +187,8 @@ def stored_stream(notebook: str, starts: str) -> str:
 # Per notebook: how a line of a stored (multi-line) stream output starts (no simulated digits, so
 # re-executing the notebook with other random numbers keeps it), and the widget's root class.
 EXPLORE = {
-    "wuerfel-joker": ("2: 0.", "sp-wuerfel-joker"),
-    "tuefteln": ("2er / pair", "sp-tuefteln"),
+    "wuerfel-joker": ("2: 0.", "sp-table"),
+    "tuefteln": ("2er / pair", "sp-table"),
 }
 RUN_ALL_TIMEOUT_MS = 300_000
 # Done: the kernel is idle, no cell waits or runs ([*]), the last code cell has a count (or a cell failed).
@@ -417,6 +271,10 @@ def test_explore_notebook_runs_in_the_browser(game, context, request_log, site_u
     screenshot(page, "chart")
     show(page, widget)
     screenshot(page, "widget")
+    # the notebook host of the shared front-end: the same checks as on the Play page and in Panel
+    page.set_viewport_size({"width": 1024, "height": 768})
+    widget.scroll_into_view_if_needed()
+    exercise_front_end(page, widget, game["id"], lambda name: screenshot(page, f"widget-{name}"))
     request_log.assert_only_local()
 
 

@@ -592,7 +592,7 @@ def test_view_draws_a_sheet_from_the_observation():
 
     from spieltisch.games.tuefteln import view
 
-    assert Tuefteln.view == "spieltisch.games.tuefteln.view"
+    assert Tuefteln.view == "spieltisch.games.tuefteln.view:TueftelnView"
     game = Tuefteln(2, {"side": "A", "descending_straights": True})
     state = game.new_initial_state()
     # square 1 becomes 5 4 / 2 3: clockwise 5-4-3-2, a straight only with descending straights

@@ -13,7 +13,7 @@ register(
     bots=bots.BOTS,
     advisor=analysis.advise,
     analyzer=analysis.analyze,
-    view="spieltisch.games.tuefteln.view",
+    view="spieltisch.games.tuefteln.view:TueftelnView",
 )
 
 __all__ = ["Place", "Throw", "Tuefteln"]

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from html import escape
 
+from ...core.view import View, dice_row
 from . import scoring
-from .engine import SIZE, column_name, layout_for, row_name
+from .engine import SIZE, Place, Throw, column_name, field_name, layout_for, row_name
 
 WHITE = "#ffffff"
 BLUE = "#9cc8ee"
@@ -54,27 +55,37 @@ def bridge_arrow(layout, f: int) -> str:
     return f"▴{letter}"
 
 
-def square_label(category, lang: str = "de") -> str:
+# Short words for small sheets (the other players' sheets), in both languages.
+SHORT = {"de": scoring.LABELS["de"],
+         "en": {"mix": "mix", "pair": "pair", "two_pairs": "2 pairs", "cross": "cross", "four": "four",
+                "straight": "str.", scoring.NONE: "—"}}
+
+
+def square_label(category, lang: str = "de", short: bool = False) -> str:
     if category is None:
         return ""
-    return f"{scoring.LABELS[lang][category]} {scoring.POINTS[category]}"
+    words = SHORT if short else scoring.LABELS
+    return f"{words[lang][category]} {scoring.POINTS[category]}"
 
 
 def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lang: str = "de",
-              highlight=(), title: str | None = None, note: bool = True, edges: bool = True) -> str:
+              highlight=(), title: str | None = None, note: bool = True, edges: bool = True,
+              clickable: bool = False, selected=None) -> str:
     """A complete ``<svg>`` of one sheet.
 
     ``values``: 36 numbers (0 = empty; the pre-printed ones are taken from the layout anyway);
     ``categories``: nine categories or None per square (from ``scoring.square_categories``; computed
     from ``values`` when omitted); ``highlight``: field indices to mark (e.g. the last placement);
-    ``edges``: column letters above and row numbers to the left, as in the fields' names.
+    ``edges``: column letters above and row numbers to the left, as in the fields' names;
+    ``clickable``: every field carries ``data-act="f<index>"`` for the front-end; ``selected``: a
+    field chosen by a first click.
     """
     layout = layout_for(side)
     values = list(values) if values is not None else list(layout.printed)
     if categories is None:
         categories = scoring.square_categories(values)
     strip = round(cell * 0.5)  # label strip under each row of squares
-    label_lang = lang if cell >= 30 else "de"  # small sheets: the sheet's own short words (4er, Str)
+    small = cell < 30  # small sheets: short words (4er, Str / four, str.)
     pad = 4
     top = round(cell * 0.55) if title else 0
     foot = round(cell * 0.42) if note else 0
@@ -107,22 +118,27 @@ def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lan
     hl = set(highlight)
     for f in range(SIZE * SIZE):
         x, y = xy(f)
-        out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{field_fill(layout, f)}" '
-                   f'stroke="#555" stroke-width="1"/>')
+        fill = HIGHLIGHT if f == selected else field_fill(layout, f)
+        act = f' class="sp-field" data-field="{f}" data-value="{values[f] or layout.printed[f]}"' \
+            + (f' data-act="f{f}"' if clickable else "")
+        out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" '
+                   f'stroke="#555" stroke-width="1"{act}/>')
         if f in hl:
             w = max(2, cell // 10)
             out.append(f'<rect x="{x + w}" y="{y + w}" width="{cell - 2 * w}" height="{cell - 2 * w}" '
-                       f'fill="none" stroke="{HIGHLIGHT_EDGE}" stroke-width="{w}"/>')
+                       f'fill="none" stroke="{HIGHLIGHT_EDGE}" stroke-width="{w}" pointer-events="none"/>')
     # bridges: a bar across the shared border, drawn under the numbers
     for a, b in layout.bridges:
         (xa, ya), (xb, yb) = xy(a), xy(b)
         ux, uy = (xb > xa) - (xb < xa), (yb > ya) - (yb < ya)  # unit step from a toward b
         cxa, cya = xa + cell / 2 + ux * cell * 0.3, ya + cell / 2 + uy * cell * 0.3
         cxb, cyb = xb + cell / 2 - ux * cell * 0.3, yb + cell / 2 - uy * cell * 0.3
-        out.append(f'<line x1="{cxa}" y1="{cya}" x2="{cxb}" y2="{cyb}" stroke="{BRIDGE}" '
+        # decorations let clicks through to the field underneath
+        out.append(f'<line x1="{cxa}" y1="{cya}" x2="{cxb}" y2="{cyb}" stroke="{BRIDGE}" pointer-events="none" '
                    f'stroke-width="{max(3, cell * 0.16):.1f}" stroke-linecap="round" opacity="0.55"/>')
         for cx, cy in ((cxa, cya), (cxb, cyb)):
-            out.append(f'<circle cx="{cx}" cy="{cy}" r="{cell * 0.1:.1f}" fill="{BRIDGE}" opacity="0.55"/>')
+            out.append(f'<circle cx="{cx}" cy="{cy}" r="{cell * 0.1:.1f}" fill="{BRIDGE}" opacity="0.55" '
+                       'pointer-events="none"/>')
     for f in range(SIZE * SIZE):
         x, y = xy(f)
         v = layout.printed[f] or values[f]
@@ -131,19 +147,19 @@ def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lan
         printed = bool(layout.printed[f])
         style = 'font-weight="bold" fill="#000"' if printed else f'fill="{PEN}" font-family="{HAND}"'
         out.append(f'<text x="{x + cell / 2}" y="{y + cell * 0.7:.1f}" font-size="{round(cell * 0.56)}" '
-                   f'text-anchor="middle" {style}>{v}</text>')
+                   f'text-anchor="middle" pointer-events="none" {style}>{v}</text>')
     # thick square borders and the category strip
     for sq in range(9):
         x, y = xy(scoring.SQUARES[sq][0])
         out.append(f'<rect x="{x}" y="{y}" width="{2 * cell}" height="{2 * cell}" fill="none" '
-                   f'stroke="#111" stroke-width="{max(2, cell // 12)}"/>')
+                   f'stroke="#111" stroke-width="{max(2, cell // 12)}" pointer-events="none"/>')
         cat = categories[sq]
         if cat is not None:
             out.append(f'<text x="{x + cell}" y="{y + 2 * cell + strip * 0.75:.1f}" '
                        f'font-size="{round(strip * 0.7)}" text-anchor="middle" font-weight="bold" '
-                       f'fill="{CAT_COLOURS[cat]}">{escape(square_label(cat, label_lang))}</text>')
+                       f'fill="{CAT_COLOURS[cat]}">{escape(square_label(cat, lang, small))}</text>')
     if note:
-        word = "Rekonstruktion / reconstruction"
+        word = "Rekonstruktion" if lang == "de" else "reconstruction"
         out.append(f'<text x="{pad}" y="{height - pad - 2}" font-size="{round(foot * 0.62)}" fill="#666" '
                    f'font-style="italic">{side}: {word}</text>')
     out.append("</svg>")
@@ -186,14 +202,14 @@ def observation_fields(observation: dict, player: int) -> list[int]:
 
 
 def observation_svg(observation: dict, player: int | None = None, lang: str = "de", cell: int = 40,
-                    highlight=(), title: str | None = None, note: bool = True) -> str:
+                    highlight=(), title: str | None = None, note: bool = True, **more) -> str:
     """``player``'s sheet as ``observation`` shows it (default: the viewer's own sheet, or the first
     one in the spectator's view). Every sheet is public, so any viewer may draw any player's sheet."""
     if player is None:
         player = observation["player"] if observation["player"] is not None else 0
     categories = [sq["category"] for sq in observation["sheets"][player]["squares"]]
     return sheet_svg(observation["side"], observation_fields(observation, player), categories, cell=cell,
-                     lang=lang, highlight=highlight, title=title, note=note)
+                     lang=lang, highlight=highlight, title=title, note=note, **more)
 
 
 class SVG:
@@ -209,3 +225,170 @@ class SVG:
         html = "".join(f'<div style="display:inline-block;margin:4px;vertical-align:top">{s}</div>'
                        for s in self.svgs)
         return {"text/html": html, "text/plain": f"<{self.alt}>"}
+
+
+# --- the front-end's view --------------------------------------------------------------------------
+
+
+def square_name(f: int, lang: str) -> str:
+    r, c = divmod(f, SIZE)
+    return ("Q" if lang == "de" else "S") + str((r // 2) * 3 + c // 2 + 1)
+
+
+class TueftelnView(View):
+    """The sheet to click (first field for the first number, second field for the second; one click
+    for a bridge), the throw, every player's score by category, the other players' sheets."""
+
+    human_throws = False
+    bot_delay = 0.35
+    reconstruction = True
+    default_bot = "strong"
+    howto = {
+        "de": {"title": "Tüfteln", "goal": "Möglichst viele Punkte: Jedes 2 × 2-Quadrat zählt nach seinen vier "
+               "Zahlen (Paar, zwei Paare, Cross, Vierling, Straße, Mix). Sind alle neun Quadrate verschieden "
+               "gewertet, gibt es 7 Bonuspunkte.",
+               "turn": ["Zwei Würfel werden geworfen – alle schreiben denselben Wurf.",
+                        "Klicke ein freies Feld für die erste Zahl, dann ein Feld für die zweite "
+                        "(„tauschen“ dreht die Reihenfolge um).",
+                        "Seite A: zwei weiße Felder oder die beiden Felder einer Brücke; Seite B: zwei Felder "
+                        "derselben Farbe.",
+                        "Wenn alle Felder voll sind, ist das Spiel vorbei."]},
+        "en": {"title": "Tüfteln", "goal": "Score as many points as you can: every 2 × 2 square scores by its four "
+               "numbers (pair, two pairs, cross, four of a kind, straight, mix). If all nine squares score "
+               "differently, you get 7 bonus points.",
+               "turn": ["Two dice are thrown – everybody writes the same throw.",
+                        "Click a free field for the first number, then a field for the second "
+                        "(“swap” turns the order round).",
+                        "Side A: two white fields or the two fields of one bridge; side B: two fields of the "
+                        "same colour.",
+                        "When every field is full, the game is over."]},
+    }
+
+    @staticmethod
+    def _order(ctx):
+        a, b = ctx.observation["throw"]
+        return (b, a) if ctx.ui.get("swapped") else (a, b)
+
+    def board(self, ctx) -> str:
+        obs = ctx.observation
+        me = ctx.viewer if ctx.viewer is not None else 0
+        sheet = observation_svg(obs, me, lang=ctx.lang, clickable=bool(ctx.legal), selected=ctx.ui.get("first"))
+        if obs["throw"] is not None and not obs["terminal"]:
+            v1, v2 = self._order(ctx)
+            hint = ctx.t(f"1. Klick → {v1}, 2. Klick → {v2}", f"1st click → {v1}, 2nd click → {v2}")
+            throw = (f"<div class='sp-throw' style='display:flex;align-items:center;gap:10px'>"
+                     f"{dice_row([v1, v2], size=44)}<span>{escape(hint)}</span></div>")
+        else:
+            throw = ""
+        return f"{throw}<div class='sp-sheet'>{sheet}</div>"
+
+    def buttons(self, ctx) -> list[dict]:
+        a, b = ctx.observation["throw"] or (0, 0)
+        return [{"token": "swap", "label": ctx.t("tauschen", "swap")}] if a != b else []
+
+    def click(self, ctx, token: str):
+        if not ctx.legal:
+            return super().click(ctx, token)  # not the viewer's turn: the shared refusal says so
+        v1, v2 = self._order(ctx)
+        if token == "swap":
+            ctx.ui["swapped"] = not ctx.ui.get("swapped")
+            ctx.ui.pop("first", None)
+            v1, v2 = self._order(ctx)
+            return {"de": f"Getauscht: 1. Klick → {v1}, 2. Klick → {v2}.",
+                    "en": f"Swapped: 1st click → {v1}, 2nd click → {v2}."}
+        if not (token.startswith("f") and token[1:].isdigit()):
+            ctx.refuse(token)
+        f = int(token[1:])
+        first = ctx.ui.get("first")
+        if first is None:
+            partners = sorted({a.f2 if a.f1 == f else a.f1 for a in ctx.legal if f in (a.f1, a.f2)})
+            if not partners:
+                other = next(a.f1 if a.f1 != f else a.f2 for a in ctx.legal)
+                ctx.refuse(Place.make(f, v1, other, v2))
+            if len(partners) == 1:  # a bridge: its partner is the only choice
+                return Place.make(f, v1, partners[0], v2)
+            ctx.ui["first"] = f
+            return {"de": f"{v1} kommt nach {field_name(f)}. Jetzt das Feld für die {v2} anklicken "
+                          "(noch einmal klicken hebt die Auswahl auf).",
+                    "en": f"{v1} goes to {field_name(f)}. Now click the field for the {v2} "
+                          "(click it again to undo the choice)."}
+        if f == first:
+            ctx.ui.pop("first")
+            return {"de": "Auswahl aufgehoben.", "en": "Choice undone."}
+        action = Place.make(first, v1, f, v2)
+        if action not in ctx.legal:
+            ctx.refuse(action)
+        return action
+
+    def explain(self, before, action, after) -> str:
+        if isinstance(action, Throw):
+            return after.t(f"Wurf: {action.first} und {action.second}.", f"Throw: {action.first} and {action.second}.")
+        mover = before.observation["to_move"]
+        cats_before = [sq["category"] for sq in before.observation["sheets"][mover]["squares"]]
+        cats = [sq["category"] for sq in after.observation["sheets"][mover]["squares"]]
+        done = [square_label(c, after.lang) for c, old in zip(cats, cats_before) if c != old]
+        text = after.t(f"schreibt {action}", f"writes {action}")
+        if done:
+            text += after.t(" – fertig: ", " – complete: ") + ", ".join(done)
+        return text + "."
+
+    def status(self, ctx, whose_turn) -> str:
+        obs = ctx.observation
+        if obs["throw"] is None:
+            return ctx.t(f"Runde {obs['round'] + 1} von {obs['rounds']}: gleich wird gewürfelt",
+                         f"Round {obs['round'] + 1} of {obs['rounds']}: the dice are about to be thrown")
+        who = ctx.names[whose_turn] if whose_turn is not None else "–"
+        return ctx.t(f"Runde {obs['round']} von {obs['rounds']} · schreibt: {who}",
+                     f"Round {obs['round']} of {obs['rounds']} · writing: {who}")
+
+    def scores(self, ctx, totals) -> dict:
+        sheets = ctx.observation["sheets"]
+        cats = [[sq["category"] for sq in sh["squares"]] for sh in sheets]
+        rows = []
+        for c in (*scoring.CATEGORIES, scoring.NONE):
+            rows.append([f"{scoring.LABELS[ctx.lang][c]} ({scoring.POINTS[c]})",
+                         *[f"{k.count(c)} × {scoring.POINTS[c]} = {k.count(c) * scoring.POINTS[c]}" if k.count(c) else "–" for k in cats]])
+        rows.append([ctx.t("Bonus (alle verschieden)", "bonus (all different)"),
+                     *[str(scoring.BONUS) if sh["bonus"] else "–" for sh in sheets]])
+        rows.append([ctx.t("Summe", "Total"), *[str(sh["score"]) for sh in sheets]])
+        return {"title": ctx.t("Wertung", "Scoring"), "headers": ["", *ctx.names], "rows": rows,
+                "highlight": len(rows) - 1}
+
+    def extra(self, ctx) -> str:
+        obs = ctx.observation
+        me = ctx.viewer if ctx.viewer is not None else 0
+        rule = ctx.t("Zwei freie weiße Felder oder die beiden Felder einer Brücke." if obs["side"] == "A" else
+                     "Zwei freie Felder derselben Farbe.",
+                     "Two free white fields or the two fields of one bridge." if obs["side"] == "A" else
+                     "Two free fields of the same colour.")
+        parts = [f"<div class='sp-note'>{ctx.t('Seite', 'Side')} {obs['side']}: {escape(rule)} "
+                 f"<i>{ctx.t('Feldbelegung: Rekonstruktion', 'Layout: reconstruction')}</i></div>"]
+        for p in range(len(obs["sheets"])):
+            if p == me:
+                continue
+            title = f"{ctx.names[p]}: {obs['sheets'][p]['score']}"
+            pic = observation_svg(obs, p, cell=22, lang=ctx.lang, title=title, note=False)
+            parts.append(f"<div class='sp-other-sheet' data-player='{p}' style='display:inline-block;"
+                         f"margin:4px 8px 4px 0'>{pic}</div>")
+        return "".join(parts)
+
+    def advice_columns(self, game) -> list[dict]:
+        # 8 play-outs per placement (common random numbers), a few seconds in the browser; the
+        # options whose intervals reach the best one's are shown as ties, not as a lone star
+        return [{"settings": {"n_rollouts": 8, "seed": 0}, "kind": "points",
+                 "title": {"de": "Ø Endpunkte (geschätzt)", "en": "mean final score (estimate)"},
+                 "unit": {"de": "Punkte", "en": "points"}}]
+
+    def review_settings(self, game) -> dict:
+        return {"n_rollouts": 2, "seed": 0}
+
+    def option_label(self, ctx, action) -> str:
+        squares = " + ".join(sorted({square_name(action.f1, ctx.lang), square_name(action.f2, ctx.lang)}))
+        return f"{action} ({squares})"
+
+    def final_words(self, ctx, scores, winners):
+        if len(scores) != 1:
+            return None
+        r = scoring.rating(scores[0])
+        return ctx.t(f"{scores[0]} Punkte – Solo-Wertung: „{r['de']}“.",
+                     f"{scores[0]} points – solo rating: “{r['en']}”.")

@@ -1,5 +1,5 @@
-"""Panel apps, served from Python: ``spieltisch serve wuerfel-joker`` (needs the ``panel`` extra)."""
+"""The Panel host, served from Python: ``spieltisch serve GAME`` (needs the ``panel`` extra)."""
 
 from pathlib import Path
 
-APPS = {"wuerfel-joker": Path(__file__).with_name("wuerfel_joker.py")}
+APP = Path(__file__).with_name("app.py")

@@ -14,7 +14,7 @@ register(
     bots={"threshold": bots.ThresholdBot, "optimal": bots.OptimalBot},
     advisor=analysis.advise,
     analyzer=_analyze,
-    view="spieltisch.games.wuerfel_joker.view",
+    view="spieltisch.games.wuerfel_joker.view:WuerfelJokerView",
 )
 
 __all__ = ["Spiel1Game"]

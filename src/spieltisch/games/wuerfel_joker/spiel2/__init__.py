@@ -15,7 +15,7 @@ register(
           "optimal_all_up": lambda game: bots.OptimalBot(game, "all_up")},
     advisor=analysis.advise,
     analyzer=_analyze,
-    view="spieltisch.games.wuerfel_joker.view",
+    view="spieltisch.games.wuerfel_joker.view:WuerfelJokerView",
 )
 
 __all__ = ["Spiel2Game"]

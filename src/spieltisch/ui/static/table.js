@@ -1,0 +1,219 @@
+// The one front-end of every spieltisch game (anywidget-style ESM: render({model, el})).
+//
+// It draws the JSON the Python view-model sends in the "view" trait (spieltisch.ui.table.Table.state)
+// and sends every click back as a JSON event in the "event" trait. It knows no game and no rule, and
+// no word of its own: every text arrives in the table's language. Hosts: anywidget (notebooks,
+// JupyterLite), Panel's AnyWidgetComponent (`spieltisch serve`), a Play page's own small model.
+// CSS (a string) is prepended by spieltisch.ui.table.front_end_source().
+
+function h(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k === "html") e.innerHTML = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const kid of kids.flat()) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    e.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return e;
+}
+
+function reviewChart(review) {
+  const bars = review.bars;
+  const W = 640, H = 180, left = 36, bottom = 28, top = 10;
+  const max = Math.max(1, ...bars.map((b) => b.loss));
+  const bw = Math.max(3, Math.min(28, (W - left - 8) / Math.max(1, bars.length) - 2));
+  let svg = `<svg class="sp-review-chart" viewBox="0 0 ${W} ${H}" role="img" aria-label="${review.axis}">`;
+  svg += `<line x1="${left}" y1="${H - bottom}" x2="${W - 4}" y2="${H - bottom}" stroke="#555"/>`;
+  for (const t of [0, max / 2, max]) {
+    const y = H - bottom - (t / max) * (H - bottom - top);
+    svg += `<text x="${left - 4}" y="${y + 4}" text-anchor="end" font-size="11">${(Math.round(t * 10) / 10)}</text>`;
+  }
+  bars.forEach((b, i) => {
+    const x = left + 4 + i * (bw + 2);
+    const hgt = (b.loss / max) * (H - bottom - top);
+    const fill = b.best ? "#2e7d32" : "#c62828";
+    const shown = Math.max(hgt, 2);
+    svg += `<rect class="sp-review-bar" data-loss="${b.loss}" x="${x}" y="${H - bottom - shown}" width="${bw}" height="${shown}" fill="${fill}"><title>${b.who} · ${b.label}: ${b.move} (−${Math.round(b.loss * 100) / 100})</title></rect>`;
+    if (bars.length <= 40 || i % 5 === 0) {
+      svg += `<text x="${x + bw / 2}" y="${H - bottom + 14}" text-anchor="middle" font-size="10">${b.label}</text>`;
+    }
+  });
+  svg += `<text x="${left}" y="${H - 2}" font-size="11">${review.axis}</text></svg>`;
+  return svg;
+}
+
+function render({ model, el }) {
+  let n = 0;
+  let timer = null;
+  let busy = false;
+  const root = h("div", { class: "sp-table" });
+  el.append(h("style", {}, CSS), root);
+
+  function send(ev) {
+    busy = true;
+    root.classList.add("sp-busy");
+    model.set("event", JSON.stringify({ ...ev, n: ++n }));
+    model.save_changes();
+  }
+
+  function draw() {
+    let s;
+    try {
+      s = JSON.parse(model.get("view") || "{}");
+    } catch (err) {
+      return;
+    }
+    if (!s.words) return;
+    busy = false;
+    const w = s.words;
+    root.classList.toggle("sp-busy", false);
+    root.classList.toggle("sp-projector", !!s.projector);
+    root.setAttribute("lang", s.lang);
+    root.setAttribute("data-step", String(s.step));
+    // keep the seed the user is typing, and the open/closed state of the how-to box
+    const howOpen = root.querySelector(".sp-howto")?.open;
+    root.replaceChildren();
+
+    // --- top bar: title, game variants, language, projector, new game ---
+    const variants = s.variants.length > 1
+      ? h("span", { class: "sp-variants" }, s.variants.map((v) =>
+        h("button", { class: "sp-variant" + (v.active ? " sp-on" : ""), "data-variant": v.id,
+          onclick: () => !v.active && send({ type: "variant", id: v.id }) }, v.label)))
+      : null;
+    const langs = h("span", { class: "sp-langs", "aria-label": w.language },
+      [["de", "Deutsch"], ["en", "English"]].map(([code, name]) =>
+        h("button", { class: "sp-lang" + (s.lang === code ? " sp-on" : ""), "data-lang": code,
+          onclick: () => s.lang !== code && send({ type: "lang", lang: code }) }, name)));
+    root.append(h("div", { class: "sp-top" },
+      h("span", { class: "sp-title" }, s.title),
+      s.reconstruction ? h("span", { class: "sp-badge", title: w.reconstruction_help }, w.reconstruction) : null,
+      variants,
+      h("span", { class: "sp-grow" }),
+      langs,
+      h("button", { class: "sp-projector-toggle" + (s.projector ? " sp-on" : ""),
+        onclick: () => send({ type: "projector", on: !s.projector }) }, w.projector),
+      h("button", { class: "sp-new", onclick: () => send({ type: "new" }) }, w.new)));
+
+    // --- settings line: seats and seed ---
+    const seats = s.seats.map((seat) => {
+      const sel = h("select", { class: "sp-seat", "data-seat": seat.seat, "aria-label": `${w.seat} ${seat.seat + 1}`,
+        onchange: (e) => send({ type: "seat", seat: seat.seat, who: e.target.value }) },
+        seat.choices.map(([v, label]) => h("option", { value: v, selected: v === seat.who }, label)));
+      return h("label", { class: "sp-seat-label" }, `${seat.seat + 1}: `, sel);
+    });
+    const seed = h("input", { class: "sp-seed", type: "text", inputmode: "numeric", value: String(s.seed),
+      size: 10, title: w.seed_help, "aria-label": w.seed });
+    seed.addEventListener("change", () => send({ type: "seed", seed: seed.value }));
+    const players = h("select", { class: "sp-players", "aria-label": w.players,
+      onchange: (e) => send({ type: "players", players: Number(e.target.value) }) },
+      Array.from({ length: s.players.max - s.players.min + 1 }, (_, i) => s.players.min + i).map((k) =>
+        h("option", { value: k, selected: k === s.players.value }, k)));
+    root.append(h("div", { class: "sp-settings" },
+      h("label", {}, `${w.players}: `, players), ...seats,
+      h("label", { title: w.seed_help }, `${w.seed}: `, seed),
+      h("span", { class: "sp-hint" }, w.seed_help)));
+
+    // --- how to play ---
+    if (s.howto) {
+      root.append(h("details", { class: "sp-howto", open: howOpen === undefined ? false : howOpen },
+        h("summary", {}, `${w.howto}: ${s.howto.title || s.title}`),
+        h("p", {}, h("b", {}, `${w.goal}: `), s.howto.goal),
+        h("p", {}, h("b", {}, `${w.turn}:`)),
+        h("ol", {}, (s.howto.turn || []).map((t) => h("li", {}, t)))));
+    }
+
+    // --- banner at the end ---
+    if (s.banner) {
+      root.append(h("div", { class: "sp-banner" + (s.banner.you_won ? " sp-won" : "") , role: "status" },
+        h("b", {}, s.banner.title + " – "), s.banner.text));
+    }
+
+    // --- main: board and moves left, scores, advisor and log right ---
+    const left = h("div", { class: "sp-left" });
+    left.append(h("div", { class: "sp-status" }, s.status));
+    const board = h("div", { class: "sp-board", html: s.board });
+    board.addEventListener("click", (e) => {
+      const t = e.target.closest("[data-act]");
+      if (t && board.contains(t)) send({ type: "act", token: t.getAttribute("data-act") });
+    });
+    left.append(board);
+    const moves = h("div", { class: "sp-buttons" }, s.buttons.map((b) =>
+      h("button", { class: "sp-move" + (b.best ? " sp-best" : ""), "data-token": b.token, title: b.hint || null,
+        onclick: () => send({ type: "act", token: b.token }) }, (b.best ? "★ " : "") + b.label)));
+    if (s.pending) {
+      moves.append(h("button", { class: "sp-step", onclick: () => send({ type: "step", at: s.step }) }, w.step),
+        h("button", { class: "sp-finish", onclick: () => send({ type: "finish" }) }, w.finish));
+    }
+    if (s.can_undo && !s.banner) moves.append(h("button", { class: "sp-undo", onclick: () => send({ type: "undo" }) }, w.undo));
+    left.append(moves);
+    if (s.message) left.append(h("div", { class: "sp-message sp-msg-" + s.message.kind, role: "status" }, s.message.text));
+
+    const right = h("div", { class: "sp-right" });
+    // advisor
+    const adv = h("div", { class: "sp-box sp-advisor", "data-thinking": w.thinking },
+      h("label", { class: "sp-box-title" },
+        h("input", { type: "checkbox", class: "sp-advisor-toggle", checked: s.advisor_on,
+          onchange: (e) => send({ type: "advisor", on: e.target.checked }) }), " ", w.advisor),
+      s.advisor_on ? h("label", { class: "sp-exact-label" },
+        h("input", { type: "checkbox", class: "sp-exact-toggle", checked: s.exact,
+          onchange: (e) => send({ type: "exact", on: e.target.checked }) }), " ", w.exact) : null);
+    if (s.advice) {
+      const a = s.advice;
+      if (a.rows.length) {
+        adv.append(h("div", { class: "sp-advice-wrap" }, h("table", { class: "sp-advice" },
+          h("tr", {}, h("th", {}, w.option), a.columns.map((c) => h("th", {}, c))),
+          a.rows.map((r) => h("tr", { class: "sp-advice-row" + (r.best ? " sp-best" : ""), "data-best": r.best ? "1" : "0",
+            onclick: () => send({ type: "act", token: r.token }) },
+            h("td", {}, (r.best ? "★ " : "") + r.label),
+            r.cells.map((c) => h("td", { class: "sp-value" },
+              c.pct !== null ? h("span", { class: "sp-bar" }, h("span", { style: `width:${Math.round(c.pct * 100)}%` })) : null,
+              c.text, s.exact && c.exact ? h("span", { class: "sp-frac" }, " = " + c.exact) : null)))))));
+        adv.append(h("div", { class: "sp-note" }, `${a.legend}. ${a.play_this} ${a.note}`));
+      } else {
+        adv.append(h("div", { class: "sp-note" }, a.note));
+      }
+    }
+    right.append(adv);
+    const sc = s.scores;
+    right.append(h("div", { class: "sp-box" }, h("div", { class: "sp-box-title" }, sc.title || w.scores),
+      h("table", { class: "sp-scores" },
+        h("tr", {}, sc.headers.map((x) => h("th", {}, x))),
+        sc.rows.map((r, i) => h("tr", { class: i === sc.highlight ? "sp-hl" : "" }, r.map((c) => h("td", {}, c)))))));
+    if (s.extra) right.append(h("div", { class: "sp-box sp-extra", html: s.extra }));
+
+    if (s.log.length) {
+      right.append(h("details", { class: "sp-box sp-log", open: true }, h("summary", {}, w.log),
+        s.log.map((line) => h("div", {}, line))));
+    }
+    root.append(h("div", { class: "sp-main" }, left, right));
+
+    // --- review after the game ---
+    if (s.review) {
+      const r = s.review;
+      const box = h("div", { class: "sp-box sp-review" }, h("div", { class: "sp-box-title" }, r.title));
+      if (r.ready) {
+        box.append(h("div", { html: reviewChart(r) }), ...r.lines.map((l) => h("div", { class: "sp-review-line" }, l)));
+      } else {
+        box.append(h("button", { class: "sp-review-button", onclick: () => send({ type: "review" }) }, r.button));
+      }
+      root.append(box);
+    }
+
+    // --- bot pacing: one visible step after the other ---
+    clearTimeout(timer);
+    if (s.pending && !s.banner) {
+      timer = setTimeout(() => send({ type: "step", at: s.step }), s.delay_ms);
+    }
+  }
+
+  model.on("change:view", draw);
+  draw();
+  return () => clearTimeout(timer);
+}
+
+export default { render };

@@ -1,0 +1,577 @@
+"""The shared front-end's view-model: one ``Table`` per game on screen, for every game and every host.
+
+A host (the notebook widget, a Play page, the Panel app) shows ``table.state()`` with the one ESM
+front-end (``front_end_source()``) and hands every click back as an event to ``table.handle``. The
+table runs the game through a ``PlaySession`` and asks the game's view (``core.view.View``) to draw
+the viewer's observation; it decides no rule. Everything here is standard library only: no
+ipywidgets, traitlets or Panel, so a Play page's Pyodide loads only the engine wheel.
+
+Every text in ``state()`` is in the table's language; the log and the messages are kept in both
+languages, so a switch re-renders everything and leaves no word of the other language.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import secrets
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+
+from ..core.advice import Estimate, review
+from ..core.errors import IllegalActionError, OptionError, SpieltischError, short
+from ..core.game import CHANCE, SPECTATOR, TERMINAL, State
+from ..core.registry import bot_names, game_ids, get_game_class
+from ..core.rng import MAX_SEED, check_seed
+from ..core.view import LANGS, Context, num
+from .session import PlaySession, action_visible
+
+HUMAN = "human"
+MAX_STEPS = 10_000  # bot moves and chance events one "finish" may run
+LOG_KEEP = 40
+
+BOT_WORDS = {
+    "random": {"de": "zufällig", "en": "random"},
+    "greedy": {"de": "gierig", "en": "greedy"},
+    "strong": {"de": "stark", "en": "strong"},
+    "optimal": {"de": "optimal", "en": "optimal"},
+    "threshold": {"de": "vorsichtig", "en": "cautious"},
+}
+
+# Every word of the shared front-end, German and English.
+WORDS = {
+    "new": ("Neues Spiel", "New game"),
+    "advisor": ("Berater", "Advisor"),
+    "exact": ("exakte Brüche", "exact fractions"),
+    "projector": ("Beamer", "Projector"),
+    "language": ("Sprache", "Language"),
+    "seed": ("Startwert", "Seed"),
+    "seed_help": ("Gleicher Startwert = gleiche Würfe: so spielt die ganze Klasse dasselbe Spiel.",
+                  "Same seed = same throws: the whole class can play the same game."),
+    "players": ("Spieler", "Players"),
+    "seat": ("Platz", "Seat"),
+    "human": ("Mensch", "Human"),
+    "bot": ("Bot", "Bot"),
+    "you": ("Du", "You"),
+    "player_n": ("Spieler {n}", "Player {n}"),
+    "bot_n": ("Bot {n} ({name})", "Bot {n} ({name})"),
+    "step": ("Bot: nächster Schritt", "Bot: next step"),
+    "finish": ("Bots: bis zu mir", "Bots: play to my turn"),
+    "undo": ("Zurücknehmen", "Undo"),
+    "scores": ("Punkte", "Scores"),
+    "log": ("Verlauf", "Log"),
+    "howto": ("So geht's", "How to play"),
+    "goal": ("Ziel", "Goal"),
+    "turn": ("Ein Zug", "A turn"),
+    "over_click": ("Das Spiel ist vorbei – „Neues Spiel“ startet ein neues.",
+                   "The game is over – “New game” starts another."),
+    "not_now": ("Das geht gerade nicht.", "That is not possible now."),
+    "refused": ("Nicht erlaubt: {detail} (Regel: {rule})", "Not allowed: {detail} (rule: {rule})"),
+    "game_over": ("Spielende", "Game over"),
+    "winner": ("Gewonnen hat {who} mit {pts} Punkten.", "{who} won with {pts} points."),
+    "you_won": ("Du hast gewonnen – mit {pts} Punkten!", "You won – with {pts} points!"),
+    "winners": ("Gleichstand: {who} mit je {pts} Punkten.", "A tie: {who} with {pts} points each."),
+    "and": (" und ", " and "),
+    "advice_title": ("Berater", "Advisor"),
+    "advice_none": ("Gerade ist nichts zu entscheiden.", "No decision to make right now."),
+    "option": ("Möglichkeit", "Option"),
+    "best": ("★ beste Wahl", "★ best choice"),
+    "ties": ("★ bei mehreren: gleich gut im Rahmen der Unsicherheit", "★ on several: equally good within the uncertainty"),
+    "play_this": ("Klicke eine Zeile, um diesen Zug zu spielen.", "Click a row to play that move."),
+    "review": ("Spielanalyse", "Game review"),
+    "review_button": ("Spielanalyse zeigen", "Show game review"),
+    "review_axis": ("verlorene Punkte je Entscheidung (0 = beste Wahl)",
+                    "points lost per decision (0 = best choice)"),
+    "review_line": ("{who}: {best} von {n} Entscheidungen unter den besten, verloren: {loss} Punkte",
+                    "{who}: {best} of {n} decisions among the best, lost: {loss} points"),
+    "reconstruction": ("Rekonstruktion", "Reconstruction"),
+    "reconstruction_help": ("Teile dieses Spiels (Karten, Blätter, Tabellen) hat das Projekt rekonstruiert, weil die "
+                            "Bilder der Anleitung fehlen.",
+                            "Parts of this game (cards, sheets, tables) are the project's reconstruction, because "
+                            "the rulebook's pictures are missing."),
+    "thinking": ("rechnet …", "thinking …"),
+    "minus": ("Minuspunkte", "minus points"),
+}
+
+
+def word(key: str, lang: str, **kw) -> str:
+    de, en = WORDS[key]
+    return (de if lang == "de" else en).format(**kw)
+
+
+def check_lang(lang) -> str:
+    if not isinstance(lang, str) or lang not in LANGS:
+        raise OptionError(f"lang must be 'de' or 'en', got {short(lang)}")
+    return lang
+
+
+def resolve_game(game) -> str:
+    """A registered game id for ``game``: the id itself, or a family's name ("wuerfel-joker" -> its
+    last game, "wuerfel-joker-2")."""
+    ids = game_ids()
+    if game in ids:
+        return game
+    if isinstance(game, str):
+        family = [g for g in ids if g.startswith(game + "-")]
+        if family:
+            return family[-1]
+    playable = ", ".join(g for g in ids if getattr(get_game_class(g), "view", None))
+    raise OptionError(f"unknown game {short(game)}; games with a view: {playable}")
+
+
+@lru_cache(maxsize=None)
+def _view_class(spec: str):
+    module, _, attr = spec.partition(":")
+    return getattr(importlib.import_module(module), attr or "VIEW")
+
+
+def load_view(cls):
+    spec = getattr(cls, "view", None)
+    if not spec:
+        raise OptionError(f"{cls.id} has no view yet: it can be simulated and analysed, not played on screen")
+    return _view_class(spec)()
+
+
+def variants(game_id: str) -> list[str]:
+    """The registered games drawn by the same view (a family such as Würfel Joker's two games)."""
+    spec = get_game_class(game_id).view
+    return [g for g in game_ids() if getattr(get_game_class(g), "view", None) == spec]
+
+
+@lru_cache(maxsize=1)
+def front_end_source() -> str:
+    """The one ESM front-end (``render({model, el})``) with its style sheet inlined."""
+    here = Path(__file__).with_name("static")
+    css = (here / "table.css").read_text(encoding="utf-8")
+    js = (here / "table.js").read_text(encoding="utf-8")
+    return f"const CSS = {json.dumps(css)};\n{js}"
+
+
+class Table:
+    """One game on screen. ``seats``: "human" or a bot name per seat (default: seat 0 human, the
+    others the view's default bot). Every setting is checked before anything is built."""
+
+    def __init__(self, game="wuerfel-joker-2", players: int | None = None, seats=None, seed: int | None = None,
+                 lang: str = "de", options: dict | None = None, advisor: bool = False, projector: bool = False):
+        self.game_id = resolve_game(game)
+        self.cls = get_game_class(self.game_id)
+        self.view = load_view(self.cls)
+        self.lang = check_lang(lang)
+        if options is not None and not isinstance(options, dict):
+            raise OptionError(f"options must be a mapping of name to value, got {type(options).__name__}")
+        self.options = dict(options or {})
+        if players is None:
+            players = len(seats) if isinstance(seats, (list, tuple)) else max(2, self.cls.min_players)
+            players = min(players, self.cls.max_players)
+        self.game = self.cls(players, self.options)  # checks the count and the options
+        self.seats = self._check_seats(seats, self.game.num_players)
+        self.seed = check_seed(seed) if seed is not None else secrets.randbelow(1_000_000)
+        self.advisor_on = bool(advisor)
+        self.projector = bool(projector)
+        self.exact = False
+        self._start()
+
+    # --- settings ----------------------------------------------------------------------------
+    def _check_seats(self, seats, n: int) -> list[str]:
+        if seats is None:
+            return [HUMAN] + [self.view.default_bot] * (n - 1)
+        if isinstance(seats, str):
+            seats = [HUMAN] + [seats] * (n - 1)
+        if not isinstance(seats, (list, tuple)) or len(seats) != n:
+            raise OptionError(f"seats lists 'human' or a bot name for each of the {n} seats, got {short(seats)}")
+        known = bot_names(self.game_id)
+        for s in seats:
+            if s != HUMAN and s not in known:
+                raise OptionError(f"{self.game_id} has no bot {short(s)}; bots: {', '.join(known)}")
+        return list(seats)
+
+    def _start(self) -> None:
+        """A fresh game: nothing of the last one is carried over but the settings."""
+        bots = {p: s for p, s in enumerate(self.seats) if s != HUMAN}
+        self.session = PlaySession(self.game, None, None, self.seed, bots=bots)
+        self.humans = tuple(p for p, s in enumerate(self.seats) if s == HUMAN)
+        self.hidden = type(self.session.state).resample_hidden is not State.resample_hidden
+        self.ui: dict = {}
+        self.log: list[dict] = []  # {"who", "text": {"de", "en"}}
+        self.message: dict | None = None  # {"kind", "text": {"de", "en"}}
+        self.step_id = 0
+        self.review_data = None
+        self._advice_key = None
+        self._advice = None
+
+    def set_lang(self, lang) -> None:
+        self.lang = check_lang(lang)
+
+    def new_game(self, seed: int | None = None) -> None:
+        self.seed = check_seed(seed) if seed is not None else (self.seed + 1) % (MAX_SEED + 1)
+        self._start()
+
+    def set_seats(self, seats) -> None:
+        self.seats = self._check_seats(seats, self.game.num_players)
+        self._start()
+
+    def set_players(self, n) -> None:
+        game = self.cls(n, self.options)
+        self.game = game
+        self.seats = (self.seats + [self.view.default_bot] * n)[:n]
+        self._start()
+
+    def set_variant(self, game_id) -> None:
+        if game_id not in variants(self.game_id):
+            raise OptionError(f"{short(game_id)} is not one of {', '.join(variants(self.game_id))}")
+        cls = get_game_class(game_id)
+        n = min(max(self.game.num_players, cls.min_players), cls.max_players)
+        self.game_id, self.cls = game_id, cls
+        self.game = cls(n, {})
+        self.options = {}
+        known = bot_names(game_id)
+        self.seats = [s if s == HUMAN or s in known else self.view.default_bot for s in self.seats][:n]
+        self.seats += [self.view.default_bot] * (n - len(self.seats))
+        self._start()
+
+    # --- who sees what -----------------------------------------------------------------------
+    def viewer(self):
+        """The seat whose screen this is: the human to act, else the first human; the spectator
+        when only bots play."""
+        if not self.humans:
+            return SPECTATOR
+        p = self.session.whose_turn()
+        return p if p in self.humans else self.humans[0]
+
+    def names(self, lang: str) -> list[str]:
+        out = []
+        first = self.humans[0] if self.humans else None
+        for p, s in enumerate(self.seats):
+            if s == HUMAN:
+                out.append(word("you", lang) if p == first else word("player_n", lang, n=p + 1))
+            else:
+                words = {**BOT_WORDS, **self.view.bot_names}.get(s, {"de": s, "en": s})
+                out.append(word("bot_n", lang, n=p + 1, name=words[lang]))
+        return out
+
+    def context(self, lang: str | None = None) -> Context:
+        viewer = self.viewer()
+        legal = self.session.legal_actions() if self.session.current_player() == viewer else []
+        return Context(self.game, self.session.observation(viewer), viewer, lang or self.lang, legal,
+                       self.names(lang or self.lang), self.ui, self.humans, self.session.state.refusal)
+
+    def is_over(self) -> bool:
+        return self.session.is_over()
+
+    def human_throw_pending(self) -> bool:
+        return (self.view.human_throws and self.session.current_player() == CHANCE
+                and self.session.chance_player() in self.humans)
+
+    def pending(self) -> bool:
+        """Whether a bot move or a chance event is next (the front-end paces them)."""
+        p = self.session.current_player()
+        if p == TERMINAL:
+            return False
+        if p == CHANCE:
+            return not self.human_throw_pending()
+        return self.seats[p] != HUMAN
+
+    # --- moving ------------------------------------------------------------------------------
+    def _record(self, who, before: dict, action, visible: bool) -> None:
+        after = {lang: self.context(lang) for lang in LANGS}
+        if visible:
+            text = {lang: self.view.explain(before[lang], action, after[lang]) for lang in LANGS}
+        else:
+            text = {lang: self.view.hidden_move(after[lang], who) for lang in LANGS}
+        self.log.append({"who": who, "text": text})
+        del self.log[:-LOG_KEEP]
+        self.message = None
+        self.ui.clear()
+        self.step_id += 1
+
+    def _visible(self, action, mover) -> bool:
+        viewer = self.viewer()
+        if not self.hidden or mover == viewer:
+            return True
+        return action_visible(self.session.state, action, viewer)
+
+    def step(self) -> bool:
+        """One bot move or chance event; False when a human must act (or the game is over)."""
+        if not self.pending() and not self.human_throw_pending():
+            return False
+        p = self.session.current_player()
+        who = self.session.chance_player() if p == CHANCE else p
+        before = {lang: self.context(lang) for lang in LANGS}
+        # what the viewer can tell is decided on the state before the step (a clone of it, as the
+        # session moves on); the engine's own step draws the chance outcome or asks the bot
+        probe = self.session.state.clone() if self.hidden else None
+        action = self.session.step()
+        visible = True if probe is None else (who == self.viewer() or action_visible(probe, action, self.viewer()))
+        self._record(who, before, action, visible)
+        return True
+
+    def finish(self) -> int:
+        """Run bots and chance events until a human must act; how many steps ran."""
+        n = 0
+        while n < MAX_STEPS and self.pending():
+            self.step()
+            n += 1
+        return n
+
+    def act(self, action) -> None:
+        """A human's move (the viewer's); refused with ``IllegalActionError``, nothing changed."""
+        p = self.session.current_player()
+        if p not in self.humans:
+            raise IllegalActionError("turn order", "it is not your turn", "du bist gerade nicht am Zug", "Reihenfolge")
+        before = {lang: self.context(lang) for lang in LANGS}
+        self.session.act(action)
+        self._record(p, before, action, True)
+
+    def click(self, token: str) -> None:
+        """A click on the board or a button (what a person does); refusals become the message."""
+        self.handle({"type": "act", "token": token})
+
+    # --- events from the front-end -----------------------------------------------------------
+    def handle(self, event) -> None:
+        """Apply one event of the front-end (a dict or its JSON). A bad event is reported in the
+        message line and changes nothing."""
+        try:
+            if isinstance(event, str):
+                event = json.loads(event)
+            if not isinstance(event, dict):
+                raise SpieltischError(f"an event is a mapping, got {type(event).__name__}")
+            self._dispatch(event.get("type"), event)
+        except IllegalActionError as e:
+            self.message = {"kind": "refused", "text": {
+                lang: word("refused", lang, detail=e.detail_in(lang), rule=e.rule_in(lang)) for lang in LANGS}}
+        except (SpieltischError, ValueError) as e:
+            self.message = {"kind": "refused", "text": {lang: str(e) for lang in LANGS}}
+
+    def _dispatch(self, kind, ev: dict) -> None:
+        if kind == "act":
+            self._on_act(str(ev.get("token", "")))
+        elif kind == "step":
+            if ev.get("at") in (None, self.step_id):  # a second screen's timer: already stepped
+                self.step()
+        elif kind == "finish":
+            self.finish()
+        elif kind == "new":
+            self.new_game(_int(ev["seed"], "seed") if ev.get("seed") not in (None, "") else None)
+        elif kind == "seed":
+            self.new_game(_int(ev.get("seed"), "seed"))
+        elif kind == "lang":
+            self.set_lang(ev.get("lang"))
+        elif kind == "seat":
+            seat = _int(ev.get("seat"), "seat")
+            if not 0 <= seat < len(self.seats):
+                raise OptionError(f"seat is 0 to {len(self.seats) - 1}, not {seat}")
+            self.set_seats([ev.get("who") if i == seat else s for i, s in enumerate(self.seats)])
+        elif kind == "players":
+            self.set_players(_int(ev.get("players"), "players"))
+        elif kind == "variant":
+            self.set_variant(ev.get("id"))
+        elif kind in ("advisor", "exact", "projector"):
+            setattr(self, {"advisor": "advisor_on"}.get(kind, kind), bool(ev.get("on")))
+        elif kind == "review":
+            self.compute_review()
+        elif kind == "undo":
+            self.session.undo()
+            self.ui.clear()
+            self.message = None
+            self.step_id += 1
+        else:
+            raise SpieltischError(f"unknown event {short(kind)}")
+
+    def _on_act(self, token: str) -> None:
+        if self.is_over():
+            self.message = {"kind": "info", "text": {lang: word("over_click", lang) for lang in LANGS}}
+            return
+        if token == "throw":
+            if not self.human_throw_pending():
+                raise IllegalActionError("turn order", "there is nothing to throw now",
+                                         "gerade gibt es nichts zu würfeln", "Reihenfolge")
+            self.step()
+            return
+        ctx = self.context()
+        if token.startswith("opt") and token[3:].isdigit():
+            advice = self.advice_now()
+            if advice is None or int(token[3:]) >= len(advice[0].options):
+                raise IllegalActionError("turn order", "that is not one of your moves now",
+                                         "das ist gerade keiner deiner Züge", "Reihenfolge")
+            self.act(advice[0].options[int(token[3:])].action)
+            return
+        result = self.view.click(ctx, token)
+        if isinstance(result, dict):  # the click chose something; the view keeps it in ctx.ui
+            self.message = {"kind": "info", "text": result}
+            return
+        self.act(result)
+
+    # --- advice and review -------------------------------------------------------------------
+    def advice_now(self):
+        """The advisor's ``Advice`` per column for the viewer's decision (None when there is none)."""
+        ctx = self.context()
+        if not ctx.legal:
+            return None
+        key = (len(self.session.match.actions), self.game_id, self.seed)
+        if self._advice_key != key:
+            obs = ctx.observation
+            self._advice = [self.game.advise(obs, **col["settings"]) for col in self.view.advice_columns(self.game)]
+            self._advice_key = key
+        return self._advice
+
+    def compute_review(self) -> None:
+        if not self.is_over():
+            raise IllegalActionError("end of game", "the review comes after the game",
+                                     "die Spielanalyse gibt es nach dem Spiel", "Spielende")
+        rv = review(self.session.match, players=self.humans or None, **self.view.review_settings(self.game))
+        self.review_data = rv
+
+    # --- the screen --------------------------------------------------------------------------
+    def state(self) -> dict:
+        """Everything the front-end draws, in the table's language (JSON-ready)."""
+        lang = self.lang
+        ctx = self.context()
+        over = self.is_over()
+        advice = self._advice_state(ctx) if self.advisor_on else None
+        best_tokens = set()
+        buttons = []
+        if not over and ctx.legal:
+            best_actions = [o.action for o in self.advice_now()[0].options if o.best] if advice else []
+            for b in self.view.buttons(ctx):
+                if best_actions:
+                    probe = Context(**{**ctx.__dict__, "ui": dict(ctx.ui)})
+                    try:
+                        a = self.view.click(probe, b["token"])
+                    except SpieltischError:
+                        a = None
+                    if any(a == x and type(a) is type(x) for x in best_actions):
+                        best_tokens.add(b["token"])
+                buttons.append({**b, "best": b["token"] in best_tokens})
+        if self.human_throw_pending():
+            buttons.insert(0, {"token": "throw", "label": self.view.throw_label(ctx), "best": False})
+        message = None
+        if self.message is not None:
+            message = {"kind": self.message["kind"], "text": self.message["text"][lang]}
+        elif self.log:
+            last = self.log[-1]
+            message = {"kind": "move", "text": self._line(last, ctx)}
+        log = [self._line(e, ctx) for e in self.log[:-1]][::-1] if self.log else []
+        scores = self.view.scores(ctx, self.session.state.scores())
+        game_name = self.cls.name[lang]
+        return {
+            "lang": lang,
+            "projector": self.projector,
+            "exact": self.exact,
+            "advisor_on": self.advisor_on,
+            "title": game_name,
+            "words": {k: word(k, lang) for k in WORDS if "{" not in WORDS[k][0]},
+            "variants": [{"id": g, "label": get_game_class(g).name[lang], "active": g == self.game_id}
+                         for g in variants(self.game_id)],
+            "seats": [{"seat": p, "name": ctx.names[p], "who": s,
+                       "choices": [[HUMAN, word("human", lang)]]
+                       + [[b, {**BOT_WORDS, **self.view.bot_names}.get(b, {"de": b, "en": b})[lang]]
+                          for b in bot_names(self.game_id)]}
+                      for p, s in enumerate(self.seats)],
+            "players": {"value": self.game.num_players, "min": self.cls.min_players, "max": self.cls.max_players},
+            "seed": self.seed,
+            "status": "" if over else self.view.status(ctx, self.session.whose_turn()),
+            "board": self.view.board(ctx),
+            "buttons": buttons,
+            "message": message,
+            "log": log,
+            "scores": scores,
+            "extra": self.view.extra(ctx),
+            "advice": advice,
+            "banner": self._banner(ctx) if over else None,
+            "review": self._review_state(ctx) if over else None,
+            "howto": self.view.how_to(self.game, lang),
+            "pending": self.pending(),
+            "step": self.step_id,
+            "delay_ms": round(self.view.bot_delay * 1000),
+            "can_undo": any(p in self.humans for p in self.session.match.movers),
+            "reconstruction": self.view.reconstructed(self.game),
+        }
+
+    def _line(self, entry: dict, ctx: Context) -> str:
+        who = entry["who"]
+        text = entry["text"][ctx.lang]
+        return f"{ctx.names[who]}: {text}" if isinstance(who, int) and who >= 0 else text
+
+    def _banner(self, ctx: Context) -> dict:
+        scores = self.session.state.scores()
+        winners = self.session.state.winners()
+        lang = ctx.lang
+        who = word("and", lang).join(ctx.names[p] for p in winners)
+        pts = str(scores[winners[0]]).replace("-", "−")
+        if len(winners) > 1:
+            text = word("winners", lang, who=who, pts=pts)
+        elif self.humans and winners[0] == self.humans[0]:
+            text = word("you_won", lang, pts=pts)
+        else:
+            text = word("winner", lang, who=who, pts=pts)
+        extra = self.view.final_words(ctx, scores, winners)
+        if extra:
+            text = extra if len(scores) == 1 else f"{text} {extra}"
+        return {"title": word("game_over", lang), "text": text,
+                "winners": winners, "you_won": bool(set(winners) & set(self.humans))}
+
+    def _fmt(self, value, col: dict, lang: str) -> dict:
+        if isinstance(value, Estimate):
+            half = (value.hi - value.lo) / 2
+            return {"text": f"{num(value.mean, lang)} ± {num(half, lang)}", "pct": None, "exact": None,
+                    "sort": value.mean}
+        f = Fraction(value)
+        exact = f"{f.numerator}/{f.denominator}" if f.denominator != 1 else str(f.numerator)
+        exact = exact.replace("-", "−")
+        if col["kind"] == "probability":
+            pct = round(float(f) * 100)
+            text = f"{pct} %" if lang == "de" else f"{pct}%"
+            return {"text": text, "pct": float(f), "exact": exact, "sort": float(f)}
+        x = float(f)
+        if x < 0:
+            text = f"{num(-x, lang)} {word('minus', lang)}"
+        else:
+            text = f"{num(x, lang)} {col['unit'][lang]}"
+        return {"text": text, "pct": None, "exact": exact, "sort": x}
+
+    def _advice_state(self, ctx: Context) -> dict:
+        lang = ctx.lang
+        advs = self.advice_now()
+        if advs is None:
+            return {"title": word("advice_title", lang), "note": word("advice_none", lang), "columns": [], "rows": []}
+        cols = self.view.advice_columns(self.game)
+        rows = []
+        for i, o in enumerate(advs[0].options):
+            cells = []
+            for col, adv in zip(cols, advs):
+                opt = adv.option_for(o.action)
+                cells.append({**self._fmt(opt.value, col, lang), "best": opt.best})
+            rows.append({"token": f"opt{i}", "label": self.view.option_label(ctx, o.action), "best": o.best,
+                         "cells": cells})
+        ties = sum(o.best for o in advs[0].options) > 1
+        return {"title": word("advice_title", lang), "columns": [c["title"][lang] for c in cols], "rows": rows,
+                "note": advs[0].method[lang], "legend": word("ties" if ties else "best", lang),
+                "play_this": word("play_this", lang)}
+
+    def _review_state(self, ctx: Context) -> dict:
+        lang = ctx.lang
+        out = {"title": word("review", lang), "button": word("review_button", lang), "ready": False}
+        rv = self.review_data
+        if rv is None:
+            return out
+        bars = [{"label": str(d.round if d.round is not None else d.index), "loss": float(d.loss),
+                 "best": bool(d.chosen.best), "who": ctx.names[d.player], "seat": d.player,
+                 "move": d.chosen.label[lang] if isinstance(d.chosen.label, dict) else str(d.chosen.action)}
+                for d in rv.decisions]
+        lines = [word("review_line", lang, who=ctx.names[s.player], best=s.among_best, n=s.decisions,
+                      loss=num(float(s.loss), lang)) for s in rv.summary() if s.decisions]
+        return {**out, "ready": True, "bars": bars, "lines": lines, "axis": word("review_axis", lang)}
+
+    def state_json(self) -> str:
+        return json.dumps(self.state(), ensure_ascii=False)
+
+
+def _int(value, what: str) -> int:
+    if isinstance(value, bool):
+        raise OptionError(f"{what} must be a whole number, got {short(value)}")
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 20:
+        value = int(value.strip())
+    if not isinstance(value, int):
+        raise OptionError(f"{what} must be a whole number, got {short(value)}")
+    return value

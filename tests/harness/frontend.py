@@ -1,0 +1,188 @@
+"""Checks of the shared front-end in a real browser, the same in every host (a JupyterLite notebook,
+a Play page, Panel): play by clicking as a person does, find words of the other language, find
+anything clipped. Playwright locators pierce Panel's shadow roots, so one helper serves all hosts."""
+
+from __future__ import annotations
+
+import re
+import time
+
+# Words only one language uses (checked as whole words in the table's text; the language buttons
+# "Deutsch" and "English" are removed first, they show both names in both languages).
+GERMAN = ("Runde", "Würfeln", "Spielende", "Punkte", "Punkten", "Neues Spiel", "Berater", "Startwert", "Spieler",
+          "Du", "schreibt", "Wurf", "Summe", "Aufhören", "Möglichkeit", "Gewonnen", "gewonnen", "tauschen",
+          "Wertung", "Seite", "gierig", "stark", "zufällig", "Mensch", "So geht's", "Verlauf", "Ziel",
+          "Rekonstruktion", "Weiterwürfeln", "Schieber", "Pasch", "Spielblock", "Minuspunkte", "Beamer", "und")
+ENGLISH = ("Round", "Throw", "Game over", "points", "New game", "Advisor", "Seed", "Players", "You", "writes",
+           "Total", "Stop", "Option", "won", "swap", "Scoring", "Side", "greedy", "strong", "random", "Human",
+           "How to play", "Log", "Goal", "reconstruction", "Slide", "doubles", "Score pad", "Projector", "and",
+           "the")
+
+
+def other_language_words(text: str, lang: str) -> list[str]:
+    text = text.replace("Deutsch", " ").replace("English", " ")
+    words = GERMAN if lang == "en" else ENGLISH
+    return [w for w in words if re.search(rf"(?<![\w'’]){re.escape(w)}(?![\w'’])", text)]
+
+
+def assert_no_other_language(text: str, lang: str) -> None:
+    found = other_language_words(text, lang)
+    assert not found, f"{lang} view shows words of the other language: {found}"
+
+
+CLIPPED = """el => {
+  const out = [];
+  const width = window.innerWidth;
+  for (const e of [el, ...el.querySelectorAll('*')]) {
+    const r = e.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (e.closest('svg') && e.tagName.toLowerCase() !== 'svg') continue;
+    if (r.right > width + 1) out.push(`${e.tagName}.${e.className.baseVal ?? e.className} sticks out: right ${Math.round(r.right)} > ${width}`);
+    const style = getComputedStyle(e);
+    if (style.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1 && e.tagName.toLowerCase() !== 'select')
+      out.push(`${e.tagName}.${e.className.baseVal ?? e.className} hides ${e.scrollWidth - e.clientWidth}px`);
+  }
+  return out;
+}"""
+
+
+def assert_nothing_clipped(page, root, screenshot=None) -> None:
+    """Nothing in the front-end sticks out of the window or hides content behind a scroll bar."""
+    if screenshot is not None:
+        page.screenshot(path=str(screenshot), full_page=True)
+    problems = root.evaluate(CLIPPED)
+    assert not problems, f"clipped at {page.viewport_size}: {problems[:5]}"
+
+
+def settle(page, root, timeout: float = 120) -> None:
+    """Wait until the front-end has drawn the answer to the last click (it marks itself busy from
+    the click until the new state arrives)."""
+    start = time.monotonic()
+    page.wait_for_timeout(30)
+    while "sp-busy" in (root.get_attribute("class") or ""):
+        if time.monotonic() - start > timeout:
+            raise AssertionError(f"the front-end did not answer within {timeout} s")
+        page.wait_for_timeout(50)
+
+
+def play_until_banner(page, root, game: str, max_clicks: int = 600) -> int:
+    """Play a whole game by clicking; returns the clicks made."""
+    clicks = play_clicks(page, root, game, max_clicks)
+    if root.locator(".sp-banner").count():
+        return clicks
+    raise AssertionError(f"no end of game after {max_clicks} clicks; the table shows: "
+                         f"{root.locator('.sp-status').inner_text()!r} {root.locator('.sp-left').inner_text()[-300:]!r}")
+
+
+def play_clicks(page, root, game: str, max_clicks: int) -> int:
+    """Click as a player does, at most ``max_clicks`` times or until the end banner (bots: "play
+    to my turn"; Würfel Joker: the first move button; Tüfteln: the first free fields that make a
+    legal pair). Returns the clicks made."""
+    clicks = 0
+    while clicks < max_clicks:
+        settle(page, root)
+        if root.locator(".sp-banner").count():
+            return clicks
+        clicks += 1
+        if root.locator(".sp-finish").count():
+            _click(root.locator(".sp-finish"))
+            continue
+        moves = root.locator(".sp-move:not([data-token=swap])")
+        if game.startswith("wuerfel-joker") or moves.count():
+            _click(moves.first)
+            continue
+        _write_throw(page, root)
+    settle(page, root)
+    return clicks
+
+
+def _click(locator) -> None:
+    """Click if it is still there: the bots' own pacing may have redrawn the table without it."""
+    try:
+        locator.click(timeout=3_000)
+    except Exception as e:  # noqa: BLE001 - playwright's TimeoutError; the caller looks again
+        if "Timeout" not in type(e).__name__:
+            raise
+
+
+def _write_throw(page, root) -> None:
+    """Tüfteln: click a free field, then free fields until the throw is written."""
+    step = root.get_attribute("data-step")
+    free = root.locator(".sp-board rect.sp-field[data-value='0']")
+    n = free.count()
+    for i in range(n):
+        free.nth(i).click()
+        settle(page, root)
+        if root.get_attribute("data-step") != step or root.locator(".sp-banner").count():
+            return  # a bridge: one click wrote it
+        if not root.locator(".sp-board rect.sp-field[fill='#ffd54f']").count():
+            continue  # refused: no partner for this field
+        for j in range(n):
+            if j == i:
+                continue
+            free.nth(j).click()
+            settle(page, root)
+            if root.get_attribute("data-step") != step:
+                return
+        return
+    raise AssertionError("no free field made a legal placement")
+
+
+def board_values(root) -> list:
+    """Tüfteln: the numbers on the viewer's sheet, field by field ("0" = empty)."""
+    return root.locator(".sp-board rect.sp-field").evaluate_all("rs => rs.map(r => r.getAttribute('data-value'))")
+
+
+def exercise_front_end(page, root, game: str, screenshot=lambda name: None) -> None:
+    """What the front-end issue asks of every host: play part of a game, nothing clipped at this
+    size; play to the end banner and open the review chart; switch to English (no German word
+    left); start a new game (nothing of the old one left, every field empty); projector mode with
+    nothing clipped. ``root`` is the ``.sp-table`` (in a frame or a shadow root)."""
+    assert root.get_attribute("lang") == "de"
+    fresh = board_values(root) if game == "tuefteln" else None
+    assert play_clicks(page, root, game, 14) == 14  # part of a game, no end yet
+    assert root.locator(".sp-log div").count() > 0
+    assert_nothing_clipped(page, root)
+    screenshot("played")
+    if game == "tuefteln":
+        assert board_values(root) != fresh  # some numbers are written
+    play_until_banner(page, root, game)
+    assert root.locator(".sp-banner").inner_text().strip()
+    _click(root.locator(".sp-review-button"))
+    root.locator(".sp-review-chart").wait_for(timeout=240_000)
+    assert root.locator(".sp-review-bar").count() > 0
+    screenshot("review")
+    root.locator(".sp-lang[data-lang=en]").click()
+    settle(page, root)
+    assert root.get_attribute("lang") == "en"
+    assert_no_other_language(root.inner_text(), "en")
+    assert root.locator(".sp-review-chart").count() == 1  # the review stays, in English
+    root.locator(".sp-new").click()
+    settle(page, root)
+    assert root.locator(".sp-log").count() == 0 and root.locator(".sp-banner").count() == 0
+    if game == "tuefteln":
+        # every field empty again but the printed ones (the old widget kept the last game's numbers)
+        assert sorted(v for v in board_values(root) if v != "0") == sorted(v for v in fresh if v != "0")
+    else:
+        totals = root.locator(".sp-scores tr").last.inner_text().split()
+        assert totals[1:] == ["0"] * (len(totals) - 1), totals
+    assert root.locator(".sp-howto summary").inner_text().startswith("How to play")
+    # the advisor: its rows come (a Tüfteln estimate takes a few seconds), at the top of the right
+    # column, so it is seen without scrolling
+    root.locator(".sp-advisor-toggle").click()
+    root.locator(".sp-advice-row").first.wait_for(timeout=240_000)
+    box, top = root.locator(".sp-advisor").bounding_box(), root.bounding_box()
+    assert box is not None and box["y"] - top["y"] < 350, (box, top)  # within the first screen
+    assert_nothing_clipped(page, root)
+    screenshot("advisor")
+    if game == "wuerfel-joker":  # Spiel 1's score pad and table of combinations fit too
+        root.locator(".sp-variant[data-variant=wuerfel-joker-1]").click()
+        settle(page, root)
+        assert root.locator(".sp-combos").count() == 1
+        assert_nothing_clipped(page, root)
+        screenshot("spiel1")
+    root.locator(".sp-projector-toggle").click()
+    settle(page, root)
+    assert "sp-projector" in root.get_attribute("class")
+    assert_nothing_clipped(page, root)
+    screenshot("projector")
