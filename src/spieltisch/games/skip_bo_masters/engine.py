@@ -335,6 +335,14 @@ def deck_of_counts(counts: dict) -> Deck:
     return Deck._make(FULL_DECK._kinds, got, FULL_DECK._index, sum(got))
 
 
+def counts_of(deck: Deck) -> tuple:
+    """The deck's count of every card in ``CARDS`` order (a cheap key: the engine's decks all share
+    the full deck's kinds, so this is the count tuple they already hold)."""
+    if deck._kinds is FULL_DECK._kinds:
+        return deck._counts
+    return tuple(deck.count(c) for c in CARDS)
+
+
 def deck_of(cards) -> Deck:
     counts: dict = {}
     for c in cards:
@@ -493,7 +501,8 @@ class SkipBoState(State):
     def chance_outcomes(self):
         kind = self.pending[0][0]
         deck = self._chance_deck()
-        key = (kind, tuple(sorted(deck.counts().items())))
+        # the outcomes keep the deck's own order of kinds, so that order is part of the key
+        key = (kind, counts_of(deck), deck._kinds is FULL_DECK._kinds or deck._kinds)
         got = _OUTCOMES.get(key)
         if got is None:
             table = REVEALS if kind == "reveal" else DRAWS
@@ -529,7 +538,7 @@ class SkipBoState(State):
         """The whole position as a comparable value of immutable parts (decks by their counts),
         much cheaper than the core's ``repr`` of everything."""
         return (tuple(self.totals), self.round_no, self.starter, tuple(self.rounds_log), self.over,
-                tuple(sorted(self.pool.counts().items())), self.orig_left, tuple(sorted(self.draw.counts().items())),
+                counts_of(self.pool), self.orig_left, counts_of(self.draw),
                 tuple(self.completed), self.reshuffles, tuple(map(tuple, self.hands)), tuple(self.stock_top),
                 tuple(self.stock_down), tuple(tuple(map(tuple, ds)) for ds in self.discards),
                 tuple(None if b is None else (tuple(b.cards), b.value, b.coins, tuple(b.replaced))
