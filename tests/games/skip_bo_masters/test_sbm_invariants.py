@@ -272,3 +272,20 @@ def test_fast_chance_sampler_draws_what_the_exact_law_draws():
         assert fast == sample_exact(s.chance_outcomes(), b) == State.sample_chance(s, Rng(seed))
         assert a.below(1000) == b.below(1000)  # the generators are in the same place afterwards
     assert type(s).sample_chance is not State.sample_chance
+
+
+@pytest.mark.parametrize("config", range(len(SkipBoMasters.test_configs)))
+def test_invariants_along_the_conformance_playthroughs(config):
+    """The generic conformance games (random play with every check of the harness), replayed with
+    the card and coin invariants checked after every action."""
+    from harness.conformance import check_game
+    from spieltisch.core.match import Match
+
+    players, options = SkipBoMasters.test_configs[config]
+    for seed in range(3):
+        match = check_game("skip-bo-masters", players, options, seed)
+        replay = Match("skip-bo-masters", players, options, seed)
+        check_invariants(replay.state)
+        for i, a in enumerate(match.to_record()["actions"]):
+            replay._replay_one(i, a)
+            check_invariants(replay.state)
