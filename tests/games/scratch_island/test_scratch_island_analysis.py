@@ -231,3 +231,14 @@ def test_pickaxe_value_with_a_rock_in_the_way():
     rep = analysis.die_report(s.observation(0), 0, "I2")
     assert rep["pickaxe_adds_placements"] > 0
     assert rep["pickaxe_value"] > 0
+
+
+def test_advisor_refuses_what_is_not_a_decision():
+    from spieltisch.core.errors import SpieltischError
+
+    game = ScratchIsland(2)
+    m = midgame(players=2, steps=30)
+    obs = m.state.observation(0)
+    for bad in ({}, None, "x", dict(obs, game="tuefteln"), dict(obs, maps=[]), dict(obs, to_move=None)):
+        with pytest.raises(SpieltischError):
+            game.advise(bad)

@@ -492,10 +492,17 @@ def advise(game, observation: dict):
     came before it), plus the change of a potential, the best open target's weight × (4/5)^distance,
     if the motif is scratched whole; the roller's two dice in order, the second counted only if the first meets no
     snake. Chances come from the counts of what is still hidden: nothing is read from the true map."""
+    if not isinstance(observation, dict) or observation.get("game") != game.id:
+        raise SpieltischError(f"not an observation of {game.id}: {short(observation)}")
     if observation.get("terminal") or observation.get("to_move") is None:
         raise SpieltischError("there is no decision to advise on here")
-    legal = legal_from_observation(game, observation)
-    valued = decision_values(observation, legal, exact=True, **STRONG)
+    try:
+        legal = legal_from_observation(game, observation)
+        valued = decision_values(observation, legal, exact=True, **STRONG)
+    except SpieltischError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+        raise SpieltischError(f"a damaged observation of {game.id} ({type(e).__name__}: {short(e)})") from None
     return make_advice([(a, v) for a, v, _ in valued],
                        notes={a: n for a, _, n in valued},
                        method={"de": "exakte Erwartungswerte aus den sichtbaren Zählungen (" + RECONSTRUCTION["de"] + ")",
