@@ -170,7 +170,12 @@ def exercise_front_end(page, root, game: str, screenshot=lambda name: None) -> N
     # the advisor: its rows come (a Tüfteln estimate takes a few seconds), at the top of the right
     # column, so it is seen without scrolling
     root.locator(".sp-advisor-toggle").click()
-    root.locator(".sp-advice-row").first.wait_for(timeout=240_000)
+    for _ in range(30):  # to the next decision of the player (Würfel Joker: after a throw)
+        settle(page, root, timeout=240)
+        if root.locator(".sp-advice-row").count():
+            break
+        play_clicks(page, root, game, 1)
+    assert root.locator(".sp-advice-row").count() > 0
     box, top = root.locator(".sp-advisor").bounding_box(), root.bounding_box()
     assert box is not None and box["y"] - top["y"] < 350, (box, top)  # within the first screen
     assert_nothing_clipped(page, root)
