@@ -314,10 +314,11 @@ def card_points(card: dict) -> int:
     return card["points"]
 
 
-def turn_setup(game, obs: dict, value_of=card_points):
+def turn_setup(game, obs: dict, value_of=card_points, extra=None):
     """(nums, vals, F) of the player to move in ``obs``; ``value_of(card_json)`` values a card
     (default: its points). A full circle is worth the bonus card plus (rule D2, ``continue``) the
-    card of the start stack."""
+    card of the start stack. ``extra(stack)`` (optional, whole numbers) adds what ending at a stack
+    is worth beyond its card (a bot's estimate of swapping or gifting there)."""
     me = obs["to_move"]
     pawn = obs["pawns"][me]
     stacks = obs["stacks"]
@@ -331,7 +332,12 @@ def turn_setup(game, obs: dict, value_of=card_points):
             F |= 1 << (i - 1)
         vals.append(0 if top is None else value_of(top))
     bonus = game.deck.bonus_points if obs["bonus_left"] > 0 else 0
-    vals[STACKS] = bonus + (vals[STACKS] if obs["options"]["full_circle"] == "continue" else 0)
+    cont = obs["options"]["full_circle"] == "continue"
+    vals[STACKS] = bonus + (vals[STACKS] if cont else 0)
+    if extra is not None:
+        for d in range(1, STACKS + 1):
+            if d < STACKS or cont:
+                vals[d] += extra((pawn + d) % STACKS)
     return nums, vals, F
 
 
@@ -348,13 +354,13 @@ def solver_for(nums, vals, options) -> TurnSolver:
     return s
 
 
-def turn_options(game, obs: dict, legal, value_of=card_points) -> list:
+def turn_options(game, obs: dict, legal, value_of=card_points, extra=None) -> list:
     """For a dice decision (start, card or placing phase): ``[(action, value, dist)]`` — the exact
     expected value of the card taken (minus the value of a card function used) and the exact
     distribution of how far the pawn gets, under best play of the rest of the turn with no further
     card function used. ``value_of`` must return whole numbers."""
     opts = obs["options"]
-    nums, vals, F = turn_setup(game, obs, value_of)
+    nums, vals, F = turn_setup(game, obs, value_of, extra)
     solver = solver_for(nums, vals, opts)
     t = obs["turn"]
     n, r_left = t["dice_left"], MAX_ROLLS - t["rolls"]

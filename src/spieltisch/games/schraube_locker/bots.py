@@ -97,6 +97,31 @@ class StrongBot(Bot):
             v += 3  # it can be passed on to a neighbour at the same stack
         return v
 
+    def meeting_value(self, obs, stack) -> int:
+        """What ending beside ``stack`` is worth beyond its card (half points): the best swap or
+        gift with each other pawn there, with the swap/gift cards held now."""
+        me = obs["to_move"]
+        mine = obs["players"][me]["display"]
+        swaps = [c for c in mine if c["function"] == SWAP]
+        gifts = [c for c in mine if c["function"] == GIFT]
+        if not swaps and not gifts:
+            return 0
+        gains = []
+        for q, at in enumerate(obs["pawns"]):
+            if q == me or at != stack:
+                continue
+            best = 0
+            if gifts:
+                best = -2 * gifts[0]["points"]
+            if swaps:
+                theirs = obs["players"][q]["display"]
+                if theirs:
+                    take = max(self.card_value(obs, c) for c in theirs)
+                    best = max(best, take - self.card_value(obs, swaps[0]))
+            gains.append(best)
+        gains.sort(reverse=True)
+        return sum(gains[:len(swaps) + len(gifts)])
+
     def act(self, observation, legal_actions, rng):
         phase = observation["phase"]
         if phase == "setup":
@@ -119,7 +144,8 @@ class StrongBot(Bot):
                     if key not in seen:
                         seen.add(key)
                         candidates.append(a)
-            rows = analysis.turn_options(game, observation, candidates, value_of)
+            rows = analysis.turn_options(game, observation, candidates, value_of,
+                                         lambda stack: self.meeting_value(observation, stack))
             best = max(rows, key=lambda r: r[1])
             return best[0]
         if phase == "exchange":
