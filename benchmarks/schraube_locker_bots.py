@@ -4,7 +4,7 @@ One bot plays against three copies of another; its seat rotates from game to gam
 g mod 4), so no seat advantage favours it. A tie for first counts as a shared win (1/k each).
 An equally strong bot wins 25 %.
 
-    PYTHONPATH=src python benchmarks/schraube_locker_bots.py [--games 400] [--seed 0] [--options k=v ...]
+    PYTHONPATH=src python benchmarks/schraube_locker_bots.py [--games 400] [--seed 0] [--options k=v ...] [--pairs strong:greedy ...]
 """
 
 from __future__ import annotations
@@ -72,12 +72,14 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--options", nargs="*", default=[], help="game options as name=value")
+    ap.add_argument("--pairs", nargs="*", default=[f"{a}:{b}" for a, b in PAIRS],
+                    help="bot:opponents pairs to play (default: %(default)s)")
     args = ap.parse_args(argv)
     game = make_game("schraube-locker", 4, parse_option_args(args.options))
     print(f"Schraube Locker, 4 players, options {game.options}, seed {args.seed} (deck: reconstruction)")
     print(f"{'bot':<8}{'vs 3×':<8}{'games':>6}  {'win share':>9}  {'95% CI':<16}{'margin':>7}  {'95% CI':<16}"
           f"{'ms/move':>8}")
-    for focus, other in PAIRS:
+    for focus, other in (p.split(":") for p in args.pairs):
         wins, margins, per_move = seat_rotated(game, focus, other, args.games, args.seed)
         w = proportion_ci(sum(wins), len(wins))
         m = mean_ci(margins)
