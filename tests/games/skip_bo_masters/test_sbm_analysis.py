@@ -143,7 +143,9 @@ def engine_can_play_stock(state, player) -> bool:
             return False
         seen.add(key)
         if s.current_player() == CHANCE:
-            return False
+            # the emptied hand would draw afresh; the analysis does without those cards
+            s = s.clone()
+            s.pending = []
         if s.phase == TOLL:
             s = s.clone()
             s.apply_action(PayToll(s.toll_due))
@@ -317,3 +319,51 @@ def test_review_of_a_bot_game_uses_the_advisor():
 def make_game_bot(game, name):
     from spieltisch.core.registry import make_bot
     return make_bot(game, name)
+
+
+def naive_playable(hand, stock, vals, discards) -> bool:
+    """Reference: depth-first search over every play with this very hand (no sharing between hands)."""
+    if stock == 0:
+        return True
+    seen = set()
+
+    def search(v, h, ds):
+        key = (v, h, ds)
+        if key in seen:
+            return False
+        seen.add(key)
+        needs = [x + 1 for x in v if x >= 0] + ([1] if -1 in v else [])
+        if stock in needs:
+            return True
+        for slot, x in enumerate(v):
+            need = x + 1 if x >= 0 else 1
+            if x < 0 and slot != v.index(-1) or need > 12:
+                continue
+            v2 = v[:slot] + (need if need < 12 else -1,) + v[slot + 1:]
+            for d, dp in enumerate(ds):
+                if dp and dp[-1] in (need, 0) and search(v2, h, ds[:d] + (dp[:-1],) + ds[d + 1:]):
+                    return True
+            for c in (need, 0):
+                if h[c] and search(v2, h[:c] + (h[c] - 1,) + h[c + 1:], ds):
+                    return True
+        return False
+
+    return search(tuple(vals), tuple(hand.get(v, 0) for v in range(13)), tuple(tuple(d) for d in discards))
+
+
+def test_hand_needs_agrees_with_a_search_per_hand():
+    rng = Rng(31)
+    checked = 0
+    for _ in range(40):
+        vals = tuple(sorted([rng.below(12) + 1 if rng.below(4) else -1 for _ in range(4)]))
+        discards = [[rng.below(13) for _ in range(rng.below(3))] for _ in range(4)]
+        stock = rng.below(12) + 1
+        for _ in range(6):
+            hand = {}
+            for _ in range(5):
+                c = rng.below(13)
+                hand[c] = hand.get(c, 0) + 1
+            assert analysis.stock_playable_with(hand, stock, vals, discards) == \
+                naive_playable(hand, stock, vals, discards), (hand, stock, vals, discards)
+            checked += 1
+    assert checked == 240

@@ -33,7 +33,7 @@ from .engine import (COINS, FULL_DECK, HAND, PILES, PROVENANCE, TOLL, TOP, Decli
 from .engine import Buy, Play, Replace
 from .planner import View, greedy_move, plan
 
-__all__ = ["advise", "analyze", "chance_pile_need_within", "chance_stock_playable", "chance_within", "hypergeometric_at_least_one",
+__all__ = ["advise", "analyze", "chance_pile_need_within", "chance_stock_playable", "hand_needs", "chance_within", "hypergeometric_at_least_one",
            "stock_playable_with", "unseen_cards"]
 
 
@@ -79,50 +79,91 @@ def chance_pile_need_within(obs: dict, pile: int, k: int, wild: bool = True) -> 
 
 # --- can an opponent play their stock top? ---------------------------------------------------------
 
+# A set of hand cards is packed into one int: 4 bits per value 0 (wild) to 12, the top bit of each
+# field a guard, so "u holds at most what w holds" is one subtraction: ((w | GUARD) - u) & GUARD == GUARD.
+_FIELD = 4
+GUARD = sum(8 << (_FIELD * v) for v in range(TOP + 1))
+
+
+def _within(u: int, w: int) -> bool:
+    """Every count of ``u`` is at most the count of ``w`` (counts 0-7)."""
+    return ((w | GUARD) - u) & GUARD == GUARD
+
+
+def _unpack(u: int) -> tuple:
+    return tuple(u >> (_FIELD * v) & 7 for v in range(TOP + 1))
+
+
+def hand_needs(stock: int, vals, discards) -> list:
+    """The smallest sets of hand cards with which a player can play ``stock`` (its value, 0 = wild)
+    onto building piles ``vals`` (pile values, -1 = free place) using also their discard piles
+    ``discards`` (values, top last): a list of count tuples over the values 0 (wild) to 12, none
+    containing another, each of at most 5 cards. Coins are left out; emptying the hand draws no
+    fresh one. ``[(0,) * 13]`` means no hand card is needed; ``[]`` that no hand of 5 will do.
+
+    One search over the table alone (pile values and how much of each discard pile is left), not
+    one per hand: a position's answer is the set of hand cards it still needs, so it is shared by
+    every hand that gets there."""
+    if stock == 0:
+        return [(0,) * (TOP + 1)]  # a wild card fits every pile (there is always a pile or a free place)
+    stacks = tuple(tuple(d) for d in discards)
+    memo: dict = {}
+    nothing = ((0, 0),)  # (size, packed): no hand card needed
+
+    def solve(v, heights, budget) -> tuple:
+        """Minimal sets of at most ``budget`` hand cards that reach the goal from here."""
+        key = (v, heights, budget)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        needs = {x + 1 for x in v if x >= 0}
+        if -1 in v:
+            needs.add(1)
+        if stock in needs:
+            memo[key] = nothing
+            return nothing
+        found: list = []
+        for need in sorted(needs):
+            if need > TOP:
+                continue
+            # the piles are alike: any one that needs ``need`` takes the card (a 1 starts a new one)
+            i = v.index(-1) if need == 1 else v.index(need - 1)
+            nv = need if need < TOP else -1
+            v2 = tuple(sorted(v[:i] + (nv,) + v[i + 1:]))
+            for d, h in enumerate(heights):
+                if h and (stacks[d][h - 1] == need or stacks[d][h - 1] == 0):
+                    got = solve(v2, heights[:d] + (h - 1,) + heights[d + 1:], budget)
+                    if got is nothing:  # reachable without any hand card: nothing beats that
+                        memo[key] = nothing
+                        return nothing
+                    found.extend(got)
+            if budget:
+                below = solve(v2, heights, budget - 1)
+                for c in (need, 0):
+                    one = 1 << (_FIELD * c)
+                    found.extend((size + 1, u + one) for size, u in below)
+        memo[key] = result = _minimal(found)
+        return result
+
+    start = (tuple(sorted(vals)), tuple(len(d) for d in stacks))
+    return [_unpack(u) for _, u in solve(*start, HAND)]
+
+
+def _minimal(sets) -> tuple:
+    """The (size, packed) sets of ``sets`` that contain no other one (duplicates once)."""
+    out: list = []
+    for size, u in sorted(set(sets)):
+        if not any(_within(w, u) for _, w in out):
+            out.append((size, u))
+    return tuple(out)
+
+
 def stock_playable_with(hand: dict, stock: int, vals: tuple, discards) -> bool:
     """Can a player whose hand holds ``hand`` ({value 0-12: count}, 0 = wild) play ``stock`` (its
     value, 0 = wild) onto building piles ``vals`` (-1 = empty slot) with their discard piles
     ``discards`` (lists of values, top last)? Coins left out; a fresh hand mid-turn too."""
-    if stock == 0:
-        return True  # a wild card fits every pile (there is always a pile or a free place)
-    memo: set = set()
-
-    def needs(v):
-        out = [x + 1 for x in v if x >= 0]
-        if -1 in v:
-            out.append(1)
-        return out
-
-    def search(v, h, ds) -> bool:
-        key = (v, h, ds)
-        if key in memo:
-            return False
-        memo.add(key)
-        ns = needs(v)
-        if stock in ns:
-            return True
-        for slot in range(len(v)):
-            if v[slot] < 0 and (slot != v.index(-1)):
-                continue  # a new pile goes to the first free place
-            need = v[slot] + 1 if v[slot] >= 0 else 1
-            if need > TOP:
-                continue
-            nv = need if need < TOP else -1
-            v2 = v[:slot] + (nv,) + v[slot + 1:]
-            # a discard top, then a hand card of that number, then a wild card
-            for d, dp in enumerate(ds):
-                if dp and (dp[-1] == need or dp[-1] == 0):
-                    if search(v2, h, ds[:d] + (dp[:-1],) + ds[d + 1:]):
-                        return True
-            for c in (need, 0):
-                if h[c]:
-                    h2 = h[:c] + (h[c] - 1,) + h[c + 1:]
-                    if search(v2, h2, ds):
-                        return True
-        return False
-
     h = tuple(hand.get(v, 0) for v in range(TOP + 1))  # kinds above 12 ("other") never fit
-    return search(tuple(vals), h, tuple(tuple(d) for d in discards))
+    return any(all(a <= b for a, b in zip(u, h)) for u in hand_needs(stock, vals, discards))
 
 
 OTHER = TOP + 1  # a kind of card that fits no pile in the search below
@@ -168,10 +209,13 @@ def chance_stock_playable(obs: dict, opponent: int) -> Fraction:
         by_value[v] = by_value.get(v, 0) + k
     kinds = sorted(by_value.items())
     size = min(HAND, unseen.total)
+    needed = hand_needs(stock % 100, vals, discards)
     good = 0
     for comp, w in _compositions(kinds, size):
-        hand = {kinds[i][0]: t for i, t in comp}
-        if stock_playable_with(hand, stock % 100, vals, discards):
+        h = [0] * (TOP + 2)
+        for i, t in comp:
+            h[kinds[i][0]] = t
+        if any(all(a <= b for a, b in zip(u, h)) for u in needed):
             good += w
     return Fraction(good, comb(unseen.total, size))
 
