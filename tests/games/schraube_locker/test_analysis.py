@@ -284,3 +284,17 @@ def test_greedy_bot_stops_at_a_good_card():
 def test_registry_bots():
     game = make_game("schraube-locker", 4)
     assert set(game.bots) == {"greedy", "strong"}
+
+
+@pytest.mark.parametrize("bad", [None, {}, {"game": "tuefteln"}, 5, "observation"])
+def test_advisor_refuses_what_is_not_an_observation(bad):
+    from spieltisch.core.errors import SpieltischError
+    with pytest.raises(SpieltischError, match="not an observation of schraube-locker"):
+        SchraubeLocker(2).advise(bad)
+
+
+def test_advisor_refuses_an_observation_without_a_player_to_move():
+    from spieltisch.core.errors import SpieltischError
+    s = table(2)  # the first roll is pending: a chance node
+    with pytest.raises(SpieltischError, match="nothing to advise"):
+        s.game.advise(s.observation(0))

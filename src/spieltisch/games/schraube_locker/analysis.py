@@ -464,8 +464,13 @@ def legal_from_observation(game, obs: dict) -> list:
 DICE_PHASES = ("start", "cards", "place")
 
 
+OBS_KEYS = ("game", "phase", "to_move", "pawns", "stacks", "players", "turn", "options", "bonus_left")
+
+
 def options_for(game, obs: dict, value_of=card_points) -> list:
-    if obs.get("to_move") is None:
+    if not isinstance(obs, dict) or any(k not in obs for k in OBS_KEYS) or obs["game"] != game.id:
+        raise SpieltischError(f"not an observation of {game.id}: {short(obs)}")
+    if type(obs["to_move"]) is not int or not 0 <= obs["to_move"] < game.num_players:
         raise SpieltischError("no player is to move in this observation: nothing to advise")
     legal = legal_from_observation(game, obs)
     if obs["phase"] in DICE_PHASES:
