@@ -952,7 +952,7 @@ class SkipBoState(State):
                           f"die nächstfolgende Karte muss auf Ablagestapel {self.follow_pile + 1}", "Karte ersetzen")
             b = self.building[pile]
             need = 1 if b is None else b.value + 1
-            if b is None and any(t[0] == pile for t in self._targets()) is False:
+            if b is None and not any(t[0] == pile for t in self._targets()):
                 return no("building piles", "a new building pile goes to the first free place",
                           "ein neuer Ablagestapel kommt auf den ersten freien Platz", "Ablagestapel")
             if type(action) is Replace:
@@ -976,7 +976,7 @@ class SkipBoState(State):
                 if action.owner == p:
                     return no("buy a card", "cards are bought from other players; play your own",
                               "gekauft wird bei Mitspielern; eigene Karten spielst du einfach", "Karte kaufen")
-            if not fits(action.card, need) if type(action.card) is int else True:
+            if type(action.card) is not int or not fits(action.card, need):
                 return no("building piles", f"building pile {pile + 1} needs a {need} (or a wild card), "
                                             f"not {card_name(action.card)}",
                           f"Ablagestapel {pile + 1} braucht eine {need} (oder eine Skip-Bo-Karte), "
