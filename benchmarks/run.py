@@ -54,7 +54,7 @@ def run_body(kind: str, wheel: Path, site: Path, body_args: list[str]) -> dict:
 
 
 def measure_site() -> dict:
-    """Site size and cold time-to-first-widget via ``site/measure.py`` (someone else's), if the site is built.
+    """Site size and Play page start times via ``site/measure.py``, if the site is built.
 
     Runs it like ``make measure`` does, with the site's venv (``.venv-site``: Playwright) when it
     exists; it prints one JSON line. The size is also summed here, so it is reported even when the
@@ -213,13 +213,21 @@ def markdown(res: dict) -> str:
     site = res["site"]
     if site.get("status") == "measured":
         out.append(f"- site size: {site['site_bytes'] / 1e6:,.1f} MB ({site['site_bytes']:,} bytes, all of `_site/`)")
-        if "first_widget_s" in site:
-            times = site["first_widget_s"]
-            times = times if isinstance(times, list) else [times]
-            out.append(f"- time to first widget (cold, Chromium, play/{site.get('game', '?')}.html): "
-                       + ", ".join(f"{t:.1f} s" for t in times) + " (wall time: the machine's load counts)")
+        if "games" in site:
+            bare = site["bare_s"]
+            out.append("\nPlay pages, one browser, one run (cold: a fresh context; warm: the same context again, "
+                       "from the service worker's copy; ratios to the bare Pyodide boot measured in the same run; "
+                       "wall time, so the machine's load counts):\n")
+            out.append("| page | seconds | × bare | bytes downloaded |")
+            out.append("|---|---|---|---|")
+            out.append(f"| bare Pyodide (`loadPyodide()` + `import json`, in a worker) | "
+                       f"{', '.join(f'{t:.2f}' for t in bare)} | 1.00 | – |")
+            for game, row in site["games"].items():
+                out.append(f"| {game}: cold, to the first clickable move | {', '.join(f'{t:.2f}' for t in row['cold_s'])} "
+                           f"| {row['cold_ratio']:.2f} | {', '.join(f'{b / 1e6:.1f} MB' for b in row['cold_bytes'])} |")
+                out.append(f"| {game}: warm | {', '.join(f'{t:.2f}' for t in row['warm_s'])} | {row['warm_ratio']:.2f} | – |")
         else:
-            out.append(f"- time to first widget: {site.get('first_widget', 'not reported')}")
+            out.append(f"- Play pages: {site.get('first_widget', 'not reported')}")
     else:
         out.append(f"- site size, time to first widget: {site['status']}")
     out.append(f"- wheel size: {res['wheel']['bytes']:,} bytes")

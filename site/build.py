@@ -38,7 +38,8 @@ DIST = ROOT / "dist"
 WORK = ROOT / "build" / "site"  # scratch space and download cache, ignored by git
 WHEEL_CACHE = WORK / "wheel-cache"
 NOTEBOOKS = ROOT / "notebooks"
-PLAY = SITE_SRC / "play"
+PLAY = SITE_SRC / "play"  # notebooks the REPL runs as a page (smoke.ipynb: the kernel self-test)
+PLAY_APP = SITE_SRC / "play-app"  # the games' Play pages: Pyodide in a worker + the shared front-end
 LITE = "lite"  # JupyterLite lives in _site/lite/, the landing page at the root
 STAMP = ".build-info.json"
 
@@ -427,6 +428,45 @@ def render_play_page(notebook: Path, title: str) -> str:
     )
 
 
+def build_play_pages(cards: list[dict], wheel: Path) -> list[str]:
+    """A Play page per ready card: Pyodide (the site's own copy in lite/static/pyodide/) in a web
+    worker with only the project wheel, and the shared front-end (table.mjs, the same ESM the
+    notebooks and Panel use). A service worker keeps every file of it for the next visit."""
+    src = str(ROOT / "src")
+    if src not in sys.path:
+        sys.path.insert(0, src)
+    from spieltisch.ui.table import front_end_source
+
+    out = OUT / "play"
+    out.mkdir(exist_ok=True)
+    template = (PLAY_APP / "play.html").read_text(encoding="utf-8")
+    pages = []
+    for card in cards:
+        if not card["ready"]:
+            continue
+        title = html.escape(card["name"]["de"])
+        page = template.replace("{{TITLE}}", title).replace("{{GAME}}", html.escape(card["id"]))
+        (out / f"{card['id']}.html").write_text(page, encoding="utf-8")
+        pages.append(f"{card['id']}.html")
+    for name in ("play.mjs", "worker.mjs"):
+        shutil.copy2(PLAY_APP / name, out / name)
+    (out / "table.mjs").write_text(front_end_source(), encoding="utf-8")
+    pyodide = OUT / LITE / "static" / "pyodide"
+    if not (pyodide / wheel.name).exists():
+        sys.exit(f"the Play pages load {wheel.name} from {pyodide.relative_to(ROOT)}, which lacks it")
+    files = pages + ["play.mjs", "worker.mjs", "table.mjs"] + [
+        f"../{LITE}/static/pyodide/{name}" for name in
+        ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", wheel.name)]
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode())
+        digest.update(sha256((out / rel).resolve()).encode())
+    worker = (PLAY_APP / "sw.js").read_text(encoding="utf-8")
+    worker = worker.replace("{{VERSION}}", digest.hexdigest()[:16]).replace("{{FILES}}", json.dumps(files))
+    (out / "sw.js").write_text(worker, encoding="utf-8")
+    return files
+
+
 def build_landing(cards: list[dict]) -> None:
     (OUT / "img").mkdir(parents=True, exist_ok=True)
     for svg in (SITE_SRC / "landing" / "img").glob("*.svg"):
@@ -562,7 +602,7 @@ def landing_cards(cards=CARDS, registered: dict[str, dict] | None = None) -> lis
                 raise SystemExit(f"game {gid} is on two cards: {placed[gid]} and {cid}")
             placed[gid] = cid
             games.append(registered[gid])
-        for need in (PLAY / f"{cid}.ipynb", NOTEBOOKS / f"{cid}.ipynb"):
+        for need in (NOTEBOOKS / f"{cid}.ipynb",):
             if not need.exists():
                 raise SystemExit(f"card {cid} has registered games but {need.relative_to(ROOT)} is missing")
         name, games = _family_name(cid, games)
@@ -613,6 +653,8 @@ def build() -> None:
     wheel = build_wheel()
     build_lite(wheel)
     build_landing(cards)
+    play_files = build_play_pages(cards, wheel)
+    log(f"Play pages: {', '.join(f for f in play_files if f.endswith('.html'))}")
     info = {"wheel": wheel.name, "bytes": dir_size(OUT), "seconds": round(time.monotonic() - started, 1)}
     (OUT / STAMP).write_text(json.dumps(info, indent=1))
     log(f"built {OUT.relative_to(ROOT)}/: {info['bytes'] / 1e6:.1f} MB in {info['seconds']} s")

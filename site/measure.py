@@ -1,14 +1,18 @@
-"""Measure the built site: its size, and how long a cold Play view takes to show a live widget.
+"""Measure the built site: its size, and how fast a Play page starts against bare Pyodide.
 
-    .venv-site/bin/python site/measure.py [--game smoke] [--runs 1]
+    .venv-site/bin/python site/measure.py [--runs 3]
 
 From code (e.g. the benchmark command)::
 
-    from measure import site_size, time_to_first_widget   # with site/ on sys.path
-    site_size()                        -> bytes of _site/
-    time_to_first_widget("wuerfel-joker") -> seconds from navigation to a clickable widget button
+    from measure import site_size, play_times   # with site/ on sys.path
+    site_size()        -> bytes of _site/
+    play_times()       -> {"bare_s": [...], "games": {id: {"cold_s", "warm_s", "cold_bytes"}}}
 
-Each timing uses a fresh browser context (no service worker, no HTTP cache), so it is cold.
+One browser, one run: bare Pyodide from the site (loadPyodide() in a worker, ``import json``),
+then per ready game a cold Play page (a fresh browser context: no service worker, no HTTP cache)
+until its first move is clickable, the bytes that visit downloaded (answers its service worker
+served from its cache are not downloads), and a warm visit in the same context (the service
+worker's copy). Every timing asserts that no request left 127.0.0.1.
 Requires a built _site/ (`make site`), Playwright (pip) and Debian's Chromium.
 """
 
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -26,53 +31,99 @@ sys.path.insert(0, str(ROOT / "tests" / "site"))  # the shared server + Chromium
 
 from sitekit import CHROMIUM_ARGS, RequestLog, StaticServer  # noqa: E402
 
+READY = ".sp-table button.sp-move, .sp-table [data-act]"  # the first clickable move of a game
+# Bare Pyodide, as a Play page loads it (a module worker, the site's own copy), and nothing else.
+BARE = """<!doctype html><meta charset="utf-8"><title>boot</title><script type="module">
+const t0 = performance.now();
+const code = `import { loadPyodide } from "${new URL("../lite/static/pyodide/pyodide.mjs", location.href)}";
+const p = await loadPyodide({ indexURL: "${new URL("../lite/static/pyodide/", location.href)}" });
+p.runPython("import json"); postMessage("ready");`;
+const w = new Worker(URL.createObjectURL(new Blob([code], { type: "text/javascript" })), { type: "module" });
+w.onmessage = () => { document.title = "ready"; };
+</script>"""
+
 
 def site_size(site: Path = SITE) -> int:
     """Total bytes of all files in the built site."""
     return sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
 
 
-def time_to_first_widget(game: str = "wuerfel-joker", site: Path = SITE,
-                         chromium: str = "/usr/bin/chromium", timeout_s: float = 300) -> float:
-    """Seconds from opening play/<game>.html to the first clickable control of the game, cold.
+def ready_games(site: Path = SITE) -> list[str]:
+    return sorted(p.stem for p in (site / "play").glob("*.html") if p.stem != "smoke" and not p.stem.startswith("_"))
 
-    Also asserts that no request left 127.0.0.1, so a timing can never come from a CDN.
-    """
+
+def _downloaded(responses) -> int:
+    total = 0
+    for r in responses:
+        if r.from_service_worker:
+            continue
+        sizes = r.request.sizes()
+        total += sizes.get("responseBodySize", 0) + sizes.get("responseHeadersSize", 0)
+    return total
+
+
+def play_times(site: Path = SITE, chromium: str = "/usr/bin/chromium", runs: int = 1,
+               timeout_s: float = 300) -> dict:
     from playwright.sync_api import sync_playwright
 
+    boot = site / "play" / "_boot.html"
+    boot.write_text(BARE, encoding="utf-8")
     server = StaticServer(site)
+    out = {"bare_s": [], "games": {g: {"cold_s": [], "warm_s": [], "cold_bytes": []} for g in ready_games(site)}}
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             try:
-                ctx = browser.new_context(viewport={"width": 1200, "height": 800})
-                log = RequestLog(ctx)
-                page = ctx.new_page()
-                start = time.perf_counter()
-                page.goto(f"{server.url}play/{game}.html")
-                # the shared front-end's first clickable control (a game button or a field)
-                page.frame_locator("iframe#app").locator(
-                    ".sp-table button.sp-move, .sp-table [data-act]"
-                ).first.wait_for(timeout=timeout_s * 1000)
-                elapsed = time.perf_counter() - start
-                log.assert_only_local()
-                return elapsed
+                for _ in range(runs):
+                    ctx = browser.new_context()
+                    log = RequestLog(ctx)
+                    page = ctx.new_page()
+                    start = time.perf_counter()
+                    page.goto(server.url + "play/_boot.html")
+                    page.wait_for_function("document.title === 'ready'", timeout=timeout_s * 1000)
+                    out["bare_s"].append(round(time.perf_counter() - start, 2))
+                    log.assert_only_local()
+                    ctx.close()
+                    for game, row in out["games"].items():
+                        ctx = browser.new_context(viewport={"width": 1024, "height": 768})
+                        log = RequestLog(ctx)
+                        responses = []
+                        ctx.on("response", lambda r: responses.append(r))
+                        page = ctx.new_page()
+                        start = time.perf_counter()
+                        page.goto(f"{server.url}play/{game}.html")
+                        page.locator(READY).first.wait_for(timeout=timeout_s * 1000)
+                        row["cold_s"].append(round(time.perf_counter() - start, 2))
+                        page.wait_for_timeout(500)  # the last cache writes
+                        row["cold_bytes"].append(_downloaded(responses))
+                        page.close()
+                        page = ctx.new_page()
+                        start = time.perf_counter()
+                        page.goto(f"{server.url}play/{game}.html")
+                        page.locator(READY).first.wait_for(timeout=timeout_s * 1000)
+                        row["warm_s"].append(round(time.perf_counter() - start, 2))
+                        log.assert_only_local()
+                        ctx.close()
             finally:
                 browser.close()
     finally:
         server.close()
+        boot.unlink(missing_ok=True)
+    bare = statistics.median(out["bare_s"])
+    for row in out["games"].values():
+        row["cold_ratio"] = round(statistics.median(row["cold_s"]) / bare, 2)
+        row["warm_ratio"] = round(statistics.median(row["warm_s"]) / bare, 2)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="size of _site/ and cold Play time to first widget")
-    parser.add_argument("--game", default="wuerfel-joker", help="play page: a site/play/<name>.ipynb stem")
+    parser = argparse.ArgumentParser(description="size of _site/ and Play page start against bare Pyodide")
     parser.add_argument("--runs", type=int, default=1)
     args = parser.parse_args(argv)
     if not (SITE / "index.html").exists():
         sys.exit("no _site/ yet: run `make site` first")
-    times = [round(time_to_first_widget(args.game), 2) for _ in range(args.runs)]
     print(json.dumps({"site_bytes": site_size(), "site_mb": round(site_size() / 1e6, 1),
-                      "game": args.game, "first_widget_s": times}))
+                      **play_times(runs=args.runs)}))
     return 0
 
 

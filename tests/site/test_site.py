@@ -125,23 +125,51 @@ def play_page(page, site_url, game: str, lang: str = "de"):
     """The game's Play page at 1024×768, once the shared front-end has drawn its first state."""
     page.set_viewport_size({"width": 1024, "height": 768})
     page.goto(site_url + f"play/{game}.html?lang={lang}")
-    app = widget_app(page)
-    app.locator(".sp-table .sp-status").wait_for(timeout=KERNEL_TIMEOUT_MS)
-    assert error_outputs(app) == []
-    assert app.locator(".jp-InputArea-editor:visible").count() == 0
-    return app
+    root = page.locator("#app .sp-table")
+    root.locator(".sp-status").wait_for(timeout=KERNEL_TIMEOUT_MS)
+    return root
+
+
+def downloaded(responses) -> int:
+    """Bytes that came over the network (what the page's service worker answered from its copy
+    is not a download)."""
+    total = 0
+    for r in responses:
+        if not r.from_service_worker:
+            sizes = r.request.sizes()
+            total += sizes.get("responseBodySize", 0) + sizes.get("responseHeadersSize", 0)
+    return total
 
 
 @pytest.mark.parametrize("game", [g["id"] for g in GAMES if g["ready"]])
 def test_play_page_runs_the_shared_front_end(game, context, request_log, site_url, screenshot):
-    """The Play page hosts the shared front-end (JupyterLite running the play notebook): a whole
-    game against the bot, the review, English, a new game, projector mode (harness.frontend)."""
+    """The Play page: Pyodide in a web worker with only the project wheel (no JupyterLab, no
+    kernel, no ipywidgets), the same front-end as the notebooks and Panel: a whole game against the
+    bot, the review, English, a new game, projector mode (harness.frontend); at most 15 MB
+    downloaded; then, with the network gone, it starts again from its service worker's copy."""
     page = context.new_page()
-    console = []
+    console, responses = [], []
     page.on("console", lambda m: console.append(m.text))
-    app = play_page(page, site_url, game)
-    exercise_front_end(page, app.locator(".sp-table"), game, lambda name: screenshot(page, name))
-    assert not [m for m in console if "failed to activate" in m], console
+    context.on("response", lambda r: responses.append(r))
+    root = play_page(page, site_url, game)
+    page.wait_for_timeout(500)  # the last writes into the offline copy
+    cold = downloaded(responses)
+    assert cold <= 15_000_000, f"a cold Play page downloaded {cold / 1e6:.1f} MB"
+    urls = [r.url for r in responses]
+    assert not [u for u in urls if "/lite/" in u and "/lite/static/pyodide/" not in u], "JupyterLite was loaded"
+    assert not [u for u in urls if re.search(r"(ipywidgets|ipython|anywidget|jedi|ipykernel)", u)], urls
+    exercise_front_end(page, root, game, lambda name: screenshot(page, name))
+    assert page.locator("#progress.error").count() == 0
+    assert not [m for m in console if "failed to activate" in m or m.startswith("Uncaught")], console
+    # warm and offline: everything from the service worker's copy
+    context.set_offline(True)
+    try:
+        again = context.new_page()
+        again.goto(site_url + f"play/{game}.html")
+        again.locator("#app .sp-table button.sp-move, #app .sp-table [data-act]").first.wait_for(timeout=120_000)
+        screenshot(again, "offline")
+    finally:
+        context.set_offline(False)
     request_log.assert_only_local()
 
 
@@ -150,26 +178,21 @@ def test_play_page_takes_the_language_of_the_landing_page(context, request_log, 
     page.goto(site_url)
     page.locator("#lang-toggle").click()  # the landing page in English
     page.locator("li.game#tuefteln a.play").click()
-    root = widget_app(page).locator(".sp-table")
+    root = page.locator("#app .sp-table")
     root.locator(".sp-status").wait_for(timeout=KERNEL_TIMEOUT_MS)
     assert root.get_attribute("lang") == "en"
     assert_no_other_language(root.inner_text(), "en")
     request_log.assert_only_local()
 
 
-def show(page, locator) -> None:
-    """Scroll ``locator`` to the middle of the notebook. Twice: off-screen cells have estimated
-    heights (content-visibility) until painted, so the first scroll can land short."""
-    for _ in range(2):
-        locator.evaluate("e => e.scrollIntoView({block: 'center'})")
-        page.wait_for_timeout(500)
+def test_play_page_says_what_it_is_loading_in_both_languages(site_url):
+    # the page's own words while Python starts (before any script runs: no blank page)
+    import urllib.request
 
-
-def stored_svg_outputs(notebook: str) -> int:
-    """How many stored outputs of notebooks/<notebook> show as SVG (no HTML in their bundle)."""
-    nb = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))
-    return sum(1 for cell in nb["cells"] for out in cell.get("outputs", [])
-               if "image/svg+xml" in out.get("data", {}) and "text/html" not in out["data"])
+    page = urllib.request.urlopen(site_url + "play/tuefteln.html", timeout=10).read().decode("utf-8")
+    assert "Python startet im Browser" in page and "Starting Python in your browser" in page
+    script = urllib.request.urlopen(site_url + "play/play.mjs", timeout=10).read().decode("utf-8")
+    assert "Das Spiel wird geladen" in script and "Loading the game" in script
 
 
 def stored_stream(notebook: str, starts: str) -> str:
