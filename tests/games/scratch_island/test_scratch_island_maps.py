@@ -170,3 +170,11 @@ def test_a_leaky_observation_would_be_caught():
     s = m.state
     leak = lambda st: st.content[0]  # noqa: E731 - what a leaking view would show
     assert any(leak(s.resample_hidden(0, Rng(k))) != leak(s) for k in range(5))
+
+
+def test_generic_hidden_information_check_is_not_vacuous_here():
+    """The conformance harness's leak check, demanding that resample_hidden really changed states."""
+    from harness.conformance import check_game
+
+    for seed in range(2):
+        check_game("scratch-island", 2, {"rounds": 1}, seed, hidden=True)
