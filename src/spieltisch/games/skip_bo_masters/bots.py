@@ -5,8 +5,9 @@ what lies open on the table, counts and coins); neither ever reads a state.
   replaced card only where the stock top can follow at once; every numbered card that fits (discard
   tops first); pays every toll it can; discards the card it needs least.
 - ``strong``: plans the whole turn (``planner.plan``): every sequence of plays up to the first
-  unknown card, valued by stock cards played, coins, wild cards kept, and the danger of leaving a
-  building pile that needs an opponent's stock top; decides a toll by planning both answers.
+  unknown card — buying and replacing on a pile up to 3 cards below its stock top's place —
+  valued by stock cards played, coins, wild cards kept, and the danger of leaving a building pile
+  that needs an opponent's stock top; decides a toll by planning both answers.
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ DANGER = 30.0  # a building pile that needs an opponent's stock top
 NEAR_DANGER = 6.0  # ... or needs the card just below it
 OWN_CHANCE = 4.0  # a building pile that needs my stock top next turn
 NODE_BUDGET = 600
+COIN_REACH = 3  # coins are spent on a pile at most this many cards below the stock top's place
 
 
 class View:
@@ -140,11 +141,11 @@ def plan(view: View, follow_pile: int | None = None, budget: int = NODE_BUDGET):
             for slot, need in tg:
                 if c % 100 == need or (is_wild(c) and _wild_ok(stock, need)):
                     moves.append(("hand", 0, c, slot))
-        # coins: only where they let the stock top go next
+        # coins: only on a pile on its way to the stock top (COIN_REACH: how far below it)
         if stock is not None and not is_wild(stock) and follow is None:
             s = stock % 100
             for slot, need in tg:
-                if need == s - 1:
+                if s - 1 - COIN_REACH <= need <= s - 1:
                     c = cost(need, face)
                     if c <= coins:
                         moves.append(("replace", slot, c, None))
