@@ -195,6 +195,21 @@ def test_play_page_says_what_it_is_loading_in_both_languages(site_url):
     assert "Das Spiel wird geladen" in script and "Loading the game" in script
 
 
+def show(page, locator) -> None:
+    """Scroll ``locator`` to the middle of the notebook. Twice: off-screen cells have estimated
+    heights (content-visibility) until painted, so the first scroll can land short."""
+    for _ in range(2):
+        locator.evaluate("e => e.scrollIntoView({block: 'center'})")
+        page.wait_for_timeout(500)
+
+
+def stored_svg_outputs(notebook: str) -> int:
+    """How many stored outputs of notebooks/<notebook> show as SVG (no HTML in their bundle)."""
+    nb = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))
+    return sum(1 for cell in nb["cells"] for out in cell.get("outputs", [])
+               if "image/svg+xml" in out.get("data", {}) and "text/html" not in out["data"])
+
+
 def stored_stream(notebook: str, starts: str) -> str:
     """The stored text of the first stream output in notebooks/<notebook> with a line starting with ``starts``."""
     nb = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))
