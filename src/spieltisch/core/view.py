@@ -12,6 +12,7 @@ Pyodide in a notebook or in a Play page's worker, a Panel server).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +45,10 @@ class Context:
 
     def t(self, de: str, en: str) -> str:
         return de if self.lang == "de" else en
+
+    def replace(self, **changes) -> "Context":
+        """A copy with ``changes`` (another language, an earlier observation, a copy of ``ui``)."""
+        return dataclasses.replace(self, **changes)
 
     @property
     def de(self) -> bool:
@@ -159,9 +164,12 @@ class View:
                          f"Round {obs['round']} of {obs['rounds']} · to play: {who}")
         return ctx.t(f"Am Zug: {who}", f"To play: {who}")
 
-    def scores(self, ctx: Context, totals: list) -> dict:
-        """The score table: ``{"headers", "rows", "highlight"}`` (default: one row of totals)."""
-        return {"headers": ctx.names, "rows": [list(totals)], "highlight": None}
+    def scores(self, ctx: Context, totals: list | None) -> dict:
+        """The score table: ``{"headers", "rows", "highlight"}``. ``totals`` are the final scores at
+        the end of the game and None before (a running score must come from the observation).
+        Default: one row of final totals."""
+        return {"headers": ctx.names, "rows": [list(totals) if totals is not None else ["–"] * len(ctx.names)],
+                "highlight": None}
 
     def extra(self, ctx: Context) -> str:
         """More to see next to the scores (a rules table, the other players' sheets), HTML."""

@@ -256,6 +256,12 @@ class Table:
         return Context(self.game, self.session.observation(viewer), viewer, lang or self.lang, legal,
                        self.names(lang or self.lang), self.ui, self.humans, self.session.state.refusal)
 
+    def contexts(self) -> dict:
+        """The viewer's context in both languages, from one observation (a log line is kept in both)."""
+        ctx = self.context(LANGS[0])
+        return {lang: ctx if lang == ctx.lang else ctx.replace(lang=lang, names=self.names(lang))
+                for lang in LANGS}
+
     def is_over(self) -> bool:
         return self.session.is_over()
 
@@ -274,7 +280,7 @@ class Table:
 
     # --- moving ------------------------------------------------------------------------------
     def _record(self, who, before: dict, action, visible: bool) -> None:
-        after = {lang: self.context(lang) for lang in LANGS}
+        after = self.contexts()
         if visible:
             text = {lang: self.view.explain(before[lang], action, after[lang]) for lang in LANGS}
         else:
@@ -297,7 +303,7 @@ class Table:
             return False
         p = self.session.current_player()
         who = self.session.chance_player() if p == CHANCE else p
-        before = {lang: self.context(lang) for lang in LANGS}
+        before = self.contexts()
         # what the viewer can tell is decided on the state before the step (a clone of it, as the
         # session moves on); the engine's own step draws the chance outcome or asks the bot
         probe = self.session.state.clone() if self.hidden else None
@@ -319,7 +325,7 @@ class Table:
         p = self.session.current_player()
         if p not in self.humans:
             raise IllegalActionError("turn order", "it is not your turn", "du bist gerade nicht am Zug", "Reihenfolge")
-        before = {lang: self.context(lang) for lang in LANGS}
+        before = self.contexts()
         self.session.act(action)
         self._record(p, before, action, True)
 
@@ -435,7 +441,7 @@ class Table:
             best_actions = [o.action for o in self.advice_now()[0].options if o.best] if advice else []
             for b in self.view.buttons(ctx):
                 if best_actions:
-                    probe = Context(**{**ctx.__dict__, "ui": dict(ctx.ui)})
+                    probe = ctx.replace(ui=dict(ctx.ui))
                     try:
                         a = self.view.click(probe, b["token"])
                     except SpieltischError:
@@ -452,7 +458,9 @@ class Table:
             last = self.log[-1]
             message = {"kind": "move", "text": self._line(last, ctx)}
         log = [self._line(e, ctx) for e in self.log[:-1]][::-1] if self.log else []
-        scores = self.view.scores(ctx, self.session.state.scores())
+        # the totals come from the state only at the end, when every score is public; during the
+        # game the view reads what the viewer's observation shows (a face-down card's points are not)
+        scores = self.view.scores(ctx, self.session.state.scores() if over else None)
         game_name = self.cls.name[lang]
         return {
             "lang": lang,

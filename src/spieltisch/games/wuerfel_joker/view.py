@@ -344,7 +344,7 @@ class WuerfelJokerView(View):
                          "Würfel weiter.", f"Joker throw {dice}: no 1 but a 6 – stop ({a['stop_value']}) or go on "
                          "with one die.")
         if isinstance(action, S1.Assign):
-            before_ctx = type(ctx)(**{**ctx.__dict__, "observation": b})
+            before_ctx = ctx.replace(observation=b)
             n = action.keep
             text = (self._assign_label(before_ctx, action) + "; "
                     + ctx.t(f"{n} Würfel im Spiel.", f"{n} {'die' if n == 1 else 'dice'} in play."))
