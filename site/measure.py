@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
 sys.path.insert(0, str(ROOT / "tests" / "site"))  # the shared server + Chromium flags
 
-from sitekit import CHROMIUM_ARGS, RequestLog, StaticServer  # noqa: E402
+from sitekit import CHROMIUM_ARGS, RequestLog, StaticServer, downloaded  # noqa: E402
 
 READY = ".sp-table button.sp-move, .sp-table [data-act]"  # the first clickable move of a game
 # Bare Pyodide, as a Play page loads it (a module worker, the site's own copy), and nothing else.
@@ -50,16 +50,6 @@ def site_size(site: Path = SITE) -> int:
 
 def ready_games(site: Path = SITE) -> list[str]:
     return sorted(p.stem for p in (site / "play").glob("*.html") if p.stem != "smoke" and not p.stem.startswith("_"))
-
-
-def _downloaded(responses) -> int:
-    total = 0
-    for r in responses:
-        if r.from_service_worker:
-            continue
-        sizes = r.request.sizes()
-        total += sizes.get("responseBodySize", 0) + sizes.get("responseHeadersSize", 0)
-    return total
 
 
 def play_times(site: Path = SITE, chromium: str = "/usr/bin/chromium", runs: int = 1,
@@ -95,7 +85,7 @@ def play_times(site: Path = SITE, chromium: str = "/usr/bin/chromium", runs: int
                         page.locator(READY).first.wait_for(timeout=timeout_s * 1000)
                         row["cold_s"].append(round(time.perf_counter() - start, 2))
                         page.wait_for_timeout(500)  # the last cache writes
-                        row["cold_bytes"].append(_downloaded(responses))
+                        row["cold_bytes"].append(downloaded(responses))
                         page.close()
                         page = ctx.new_page()
                         start = time.perf_counter()

@@ -78,3 +78,14 @@ class RequestLog:
         assert not outside, f"{len(outside)} request(s) left 127.0.0.1: {outside[:10]}"
 
 
+
+
+def downloaded(responses) -> int:
+    """Bytes (bodies and headers) that came over the network for these Playwright responses; what a
+    page's service worker answered from its copy is not a download."""
+    total = 0
+    for r in responses:
+        if not r.from_service_worker:
+            sizes = r.request.sizes()
+            total += sizes.get("responseBodySize", 0) + sizes.get("responseHeadersSize", 0)
+    return total

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from harness.frontend import assert_no_other_language, exercise_front_end
-from sitekit import RequestLog, StaticServer
+from sitekit import RequestLog, StaticServer, downloaded
 
 pytestmark = pytest.mark.site
 
@@ -128,17 +128,6 @@ def play_page(page, site_url, game: str, lang: str = "de"):
     root = page.locator("#app .sp-table")
     root.locator(".sp-status").wait_for(timeout=KERNEL_TIMEOUT_MS)
     return root
-
-
-def downloaded(responses) -> int:
-    """Bytes that came over the network (what the page's service worker answered from its copy
-    is not a download)."""
-    total = 0
-    for r in responses:
-        if not r.from_service_worker:
-            sizes = r.request.sizes()
-            total += sizes.get("responseBodySize", 0) + sizes.get("responseHeadersSize", 0)
-    return total
 
 
 @pytest.mark.parametrize("game", [g["id"] for g in GAMES if g["ready"]])
