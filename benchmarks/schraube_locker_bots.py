@@ -19,6 +19,7 @@ from spieltisch.core.simulate import game_seeds
 from spieltisch.core.stats import mean_ci, proportion_ci
 
 import spieltisch  # noqa: F401  (registers the games)
+from schraube_locker_speed_body import random_games_per_second  # the same loop as the Pyodide side
 
 PAIRS = [("greedy", "random"), ("strong", "random"), ("strong", "greedy")]
 
@@ -53,20 +54,6 @@ def seat_rotated(game, focus: str, other: str, games: int, seed: int):
     return wins, margins, think / max(moves, 1)
 
 
-def random_games_per_second(game, seconds: float = 3.0) -> float:
-    rng, n, t0 = Rng(1), 0, time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance(rng))
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.below(len(legal))])
-        n += 1
-    return n / (time.perf_counter() - t0)
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=400)
@@ -85,7 +72,7 @@ def main(argv=None):
         m = mean_ci(margins)
         print(f"{focus:<8}{other:<8}{len(wins):>6}  {w.mean:9.1%}  [{w.lo:5.1%}, {w.hi:5.1%}]  "
               f"{m.mean:7.2f}  [{m.lo:6.2f}, {m.hi:6.2f}] {per_move * 1000:8.2f}", flush=True)
-    print(f"random 4-player games per second (CPython): {random_games_per_second(game):.0f}")
+    print(f"random 4-player games per second (CPython): {random_games_per_second(game, 3.0):.0f}")
 
 
 if __name__ == "__main__":

@@ -11,11 +11,10 @@ import sys
 import time
 
 
-def main(seconds: float, strong_games: int) -> dict:
-    from spieltisch.core.registry import make_bot, make_game
+def random_games_per_second(game, seconds: float) -> float:
+    """Full random games of ``game`` (legality checked on every action) per second of wall time."""
     from spieltisch.core.rng import Rng
 
-    game = make_game("schraube-locker", 4)
     rng, n, t0 = Rng(1), 0, time.perf_counter()
     while time.perf_counter() - t0 < seconds:
         state = game.new_initial_state()
@@ -26,7 +25,15 @@ def main(seconds: float, strong_games: int) -> dict:
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.below(len(legal))])
         n += 1
-    rate = n / (time.perf_counter() - t0)
+    return n / (time.perf_counter() - t0)
+
+
+def main(seconds: float, strong_games: int) -> dict:
+    from spieltisch.core.registry import make_bot, make_game
+    from spieltisch.core.rng import Rng
+
+    game = make_game("schraube-locker", 4)
+    rate = random_games_per_second(game, seconds)
 
     strong = make_bot(game, "strong")
     think, moves = 0.0, 0

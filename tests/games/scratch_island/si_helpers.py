@@ -78,3 +78,23 @@ def names(cells) -> list:
 
 def key(colour: str) -> str:
     return KEY_CHAR[colour]
+
+
+def random_match(seed: int, players: int, steps: int, move_seed: int):
+    """A match of ``players`` after up to ``steps`` random moves (moves drawn from ``move_seed``),
+    with any pending chance events (a roll, hidden items) resolved."""
+    from spieltisch.core.match import Match
+    from spieltisch.core.rng import Rng
+
+    m = Match("scratch-island", players, {}, seed)
+    rng = Rng(move_seed)
+    for _ in range(steps):
+        if m.is_terminal():
+            break
+        if m.current_player() < 0:
+            m.step_chance()
+        else:
+            la = m.legal_actions()
+            m.apply(la[rng.below(len(la))])
+    m.resolve_chance()
+    return m

@@ -6,7 +6,7 @@ from fractions import Fraction
 from math import prod
 
 import pytest
-from si_helpers import cell, position, roll
+from si_helpers import cell, position, random_match, roll
 
 from spieltisch.core.match import Match
 from spieltisch.core.registry import make_bot
@@ -18,18 +18,7 @@ from spieltisch.games.scratch_island.engine import CELLS, SNAKE, TREASURE_CHARS,
 
 
 def midgame(seed=4, players=3, steps=150):
-    m = Match("scratch-island", players, {}, seed)
-    rng = Rng(seed + 100)
-    for _ in range(steps):
-        if m.is_terminal():
-            break
-        if m.current_player() < 0:
-            m.step_chance()
-        else:
-            la = m.legal_actions()
-            m.apply(la[rng.below(len(la))])
-    m.resolve_chance()
-    return m
+    return random_match(seed, players, steps, move_seed=seed + 100)
 
 
 def test_exact_cell_chances_match_sampling_from_resample_hidden():

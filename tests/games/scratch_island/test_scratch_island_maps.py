@@ -4,7 +4,7 @@ import json
 from collections import Counter
 
 import pytest
-from si_helpers import cell, layout, position
+from si_helpers import layout, random_match
 
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import SPECTATOR
@@ -12,7 +12,7 @@ from spieltisch.core.match import Match
 from spieltisch.core.rng import Rng
 from spieltisch.games.scratch_island import engine
 from spieltisch.games.scratch_island.engine import (
-    BOOKLET, CELLS, ITEMS, KEY_CHAR, SNAKE, SIZE, Booklet, check_layout, generate_layout, validate_data,
+    BOOKLET, CELLS, ITEMS, KEY_CHAR, SNAKE, SIZE, check_layout, generate_layout, validate_data,
 )
 
 PAGES = range(0, BOOKLET, 6)  # 683 pages × 3 seats = 2049 maps
@@ -106,18 +106,7 @@ def test_data_file_is_validated_naming_file_and_field():
 
 # --- hidden information --------------------------------------------------------------------------------
 def started(seed=3, players=3, steps=60):
-    m = Match("scratch-island", players, {}, seed)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if m.is_terminal():
-            break
-        if m.current_player() < 0:
-            m.step_chance()
-        else:
-            la = m.legal_actions()
-            m.apply(la[rng.below(len(la))])
-    m.resolve_chance()
-    return m
+    return random_match(seed, players, steps, move_seed=seed)
 
 
 def test_nobody_sees_unscratched_content_not_even_the_owner():

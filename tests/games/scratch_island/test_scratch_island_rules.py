@@ -4,7 +4,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
-from si_helpers import OPEN_MAP, cell, layout, names, position, roll
+from si_helpers import OPEN_MAP, cell, layout, position, roll
 
 from spieltisch.core.errors import IllegalActionError
 from spieltisch.core.game import CHANCE, TERMINAL
