@@ -216,7 +216,7 @@ def markdown(res: dict) -> str:
         if "games" in site:
             bare = site["bare_s"]
             out.append("\nPlay pages, one browser, one run (cold: a fresh context; warm: the same context again, "
-                       "from the service worker's copy; ratios to the bare Pyodide boot measured in the same run; "
+                       "from the service worker's copy and the first visit's Python snapshot; ratios to the bare Pyodide boot measured in the same run; "
                        "wall time, so the machine's load counts):\n")
             out.append("| page | seconds | × bare | bytes downloaded |")
             out.append("|---|---|---|---|")

@@ -448,12 +448,18 @@ def build_play_pages(cards: list[dict], wheel: Path) -> list[str]:
         page = template.replace("{{TITLE}}", title).replace("{{GAME}}", html.escape(card["id"]))
         (out / f"{card['id']}.html").write_text(page, encoding="utf-8")
         pages.append(f"{card['id']}.html")
-    for name in ("play.mjs", "worker.mjs"):
-        shutil.copy2(PLAY_APP / name, out / name)
+    shutil.copy2(PLAY_APP / "play.mjs", out / "play.mjs")
     (out / "table.mjs").write_text(front_end_source(), encoding="utf-8")
     pyodide = OUT / LITE / "static" / "pyodide"
     if not (pyodide / wheel.name).exists():
         sys.exit(f"the Play pages load {wheel.name} from {pyodide.relative_to(ROOT)}, which lacks it")
+    # A warm visit restores a snapshot of Python's memory made by the first one; it belongs to this
+    # wheel and this Pyodide, so their hash names it (a new build never restores an old snapshot).
+    snapshot = hashlib.sha256("".join(
+        sha256(pyodide / name) for name in (wheel.name, "pyodide.asm.wasm", "python_stdlib.zip")).encode())
+    worker = (PLAY_APP / "worker.mjs").read_text(encoding="utf-8")
+    (out / "worker.mjs").write_text(
+        worker.replace("{{WHEEL}}", wheel.name).replace("{{SNAPSHOT}}", snapshot.hexdigest()[:16]), encoding="utf-8")
     files = pages + ["play.mjs", "worker.mjs", "table.mjs"] + [
         f"../{LITE}/static/pyodide/{name}" for name in
         ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", wheel.name)]

@@ -69,6 +69,7 @@ worker.current.onmessage = ({ data }) => {
     try { localStorage.setItem("spieltisch-lang", JSON.parse(view).lang); } catch (e) { /* private mode */ }
     if (!drawn) {
       drawn = true;
+      app.dataset.start = data.start; // "fresh" or "snapshot" (a warm visit): the tests read it
       progress.hidden = true;
       frontEnd.render({ model, el: app });
     } else {

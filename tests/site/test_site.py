@@ -135,12 +135,15 @@ def test_play_page_runs_the_shared_front_end(game, context, request_log, site_ur
     """The Play page: Pyodide in a web worker with only the project wheel (no JupyterLab, no
     kernel, no ipywidgets), the same front-end as the notebooks and Panel: a whole game against the
     bot, the review, English, a new game, projector mode (harness.frontend); at most 15 MB
-    downloaded; then, with the network gone, it starts again from its service worker's copy."""
+    downloaded; then, with the network gone, it starts again from its service worker's copy and
+    the snapshot of Python the first visit kept."""
     page = context.new_page()
     console, responses = [], []
     page.on("console", lambda m: console.append(m.text))
     context.on("response", lambda r: responses.append(r))
     root = play_page(page, site_url, game)
+    assert page.locator("#app").get_attribute("data-start") == "fresh"  # first visit: no snapshot yet
+    first_seed = root.locator("input.sp-seed").input_value()
     page.wait_for_timeout(500)  # the last writes into the offline copy
     cold = downloaded(responses)
     assert cold <= 15_000_000, f"a cold Play page downloaded {cold / 1e6:.1f} MB"
@@ -156,6 +159,10 @@ def test_play_page_runs_the_shared_front_end(game, context, request_log, site_ur
         again = context.new_page()
         again.goto(site_url + f"play/{game}.html")
         again.locator("#app .sp-table button.sp-move, #app .sp-table [data-act]").first.wait_for(timeout=120_000)
+        # warm: Python's memory came back from the first visit's snapshot, and the game is a new
+        # one (the seed is drawn after the restore, not frozen into the snapshot)
+        assert again.locator("#app").get_attribute("data-start") == "snapshot"
+        assert again.locator("input.sp-seed").input_value() != first_seed
         screenshot(again, "offline")
     finally:
         context.set_offline(False)
