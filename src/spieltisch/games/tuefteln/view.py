@@ -373,9 +373,9 @@ class TueftelnView(View):
         return "".join(parts)
 
     def advice_columns(self, game) -> list[dict]:
-        # 8 play-outs per placement (common random numbers), a few seconds in the browser; the
-        # options whose intervals reach the best one's are shown as ties, not as a lone star
-        return [{"settings": {"n_rollouts": 8, "seed": 0}, "kind": "points",
+        # the advisor's default: every placement screened, the best few played out 240 times, all
+        # on the same throws; the options it cannot tell apart from the best are shown as ties
+        return [{"settings": {"seed": 0}, "kind": "points",
                  "title": {"de": "Ø Endpunkte (geschätzt)", "en": "mean final score (estimate)"},
                  "unit": {"de": "Punkte", "en": "points"}}]
 
