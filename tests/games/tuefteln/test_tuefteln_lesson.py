@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -25,6 +26,18 @@ def test_two_numbers_twice_counts():
     assert c == {"number_pairs": 15, "two_pairs": 60, "cross": 30}
     exact = analysis.square_category_probabilities()
     assert Fraction(c["two_pairs"], 1296) == exact["two_pairs"] and Fraction(c["cross"], 1296) == exact["cross"]
+
+
+def test_arrangements_of_the_same_numbers():
+    """2-5-2-5 is two pairs or a Cross, never 0; 6-3-1-6 a pair or nothing; 3-4-5-6 a straight in
+    4 of its 24 orders (clockwise from any corner), 8 with descending straights."""
+    assert analysis.arrangements((2, 5, 2, 5)) == {"two_pairs": 4, "cross": 2}
+    assert analysis.arrangements((6, 3, 1, 6)) == {"pair": 8, "none": 4}
+    assert analysis.arrangements((3, 4, 5, 6)) == {"mix": 20, "straight": 4}
+    assert analysis.arrangements((3, 4, 5, 6), True) == {"mix": 16, "straight": 8}
+    assert analysis.arrangements((2, 2, 2, 2)) == {"four": 1}
+    with pytest.raises(SpieltischError, match="four die numbers"):
+        analysis.arrangements((0, 1, 2, 3))
 
 
 def test_completions_of_a_diagonal_pair_of_ones():
@@ -70,14 +83,17 @@ def test_sixes_distribution_is_binomial_30_one_sixth():
     assert sum((k - 5) ** 2 * p for k, p in d.items()) == Fraction(25, 6)  # n·p·(1-p)
     assert max(d, key=d.get) == 5
     assert analysis.binomial(3, Fraction(1, 6))[0] == Fraction(125, 216)
+    assert analysis.distribution_summary(d) == {"mode": 5, "mean": 5, "variance": Fraction(25, 6)}
+    assert analysis.distribution_summary({1: Fraction(1, 2), 3: Fraction(1, 2)})["mode"] == 1
 
 
 def test_simulated_sixes_match_the_binomial():
     """2000 seeded games' throws: the share of games with k sixes lies within 4 standard errors of
     the exact chance for every k (a fixed seed, so this is one fixed check)."""
     games = 2000
-    sim = analysis.simulated_sixes(games, seed=3)
-    assert sum(sim.values()) == games
+    per_game = analysis.simulated_sixes(games, seed=3)
+    assert len(per_game) == games and all(0 <= k <= 30 for k in per_game)
+    sim = Counter(per_game)
     exact = analysis.sixes_distribution()
     for k, p in exact.items():
         se = math.sqrt(float(p) * (1 - float(p)) / games)

@@ -11,7 +11,7 @@ import json
 import math
 from importlib import resources
 from fractions import Fraction
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 
 from ...core.advice import MAX_ROLLOUTS, Advice, Estimate, make_advice
 from ...core.dist import exact_json
@@ -76,6 +76,20 @@ def two_numbers_twice(descending_straights: bool = False) -> dict:
     return {"number_pairs": len(pairs), **{c: n for c, n in counts.items() if n}}
 
 
+def arrangements(numbers, descending_straights: bool = False) -> dict:
+    """The same four numbers in every order a square can hold them (distinct orders only), counted
+    by category: ``arrangements((2, 5, 2, 5)) == {"two_pairs": 4, "cross": 2}`` — where a number is
+    written decides what the square is worth."""
+    numbers = tuple(numbers)
+    if len(numbers) != 4 or any(type(v) is not int or not 1 <= v <= 6 for v in numbers):
+        raise SpieltischError(f"a square holds four die numbers 1-6, not {short(numbers)}")
+    counts = {}
+    for order in sorted(set(permutations(numbers))):
+        c = scoring.category(*order, descending_straights)
+        counts[c] = counts.get(c, 0) + 1
+    return {c: counts[c] for c in scoring.ALL_NAMES if c in counts}
+
+
 def square_completions(values, descending_straights: bool = False) -> dict:
     """Every way to fill the empty places (0) of one square with dice, counted by category:
     ``{"total": 6**empty, "categories": {category: count}, "points": {points: count}}``.
@@ -116,19 +130,28 @@ def sixes_distribution(throws: int = 15) -> dict:
     return binomial(2 * throws, Fraction(1, 6))
 
 
-def simulated_sixes(games: int, seed: int = 0) -> dict:
-    """The number of 6s in each of ``games`` seeded games' 15 throws, counted: ``{k: games with k}``;
-    the throws are the engine's (``sample_chance`` of a fresh game)."""
+def distribution_summary(dist: dict) -> dict:
+    """Mode (the most likely value, the smallest if several), expected value and variance of a
+    distribution ``{value: probability}``, exactly; e.g. of ``sixes_distribution()``."""
+    mean = sum((k * p for k, p in dist.items()), Fraction(0))
+    var = sum(((k - mean) ** 2 * p for k, p in dist.items()), Fraction(0))
+    top = max(dist.values())
+    return {"mode": min(k for k, p in dist.items() if p == top), "mean": mean, "variance": var}
+
+
+def simulated_sixes(games: int, seed: int = 0) -> list:
+    """The number of 6s in each of ``games`` seeded games' 15 throws, game by game; the throws are
+    the engine's (``sample_chance`` of a fresh game)."""
     rng = Rng(seed)
     state = Tuefteln(1).new_initial_state()
-    counts = {}
+    out = []
     for _ in range(games):
         k = 0
         for _ in range(state.game.layout.rounds):
             t = state.sample_chance(rng)
             k += (t.first == 6) + (t.second == 6)
-        counts[k] = counts.get(k, 0) + 1
-    return dict(sorted(counts.items()))
+        out.append(k)
+    return out
 
 
 def first_round_pairs(side: str) -> int:
@@ -206,10 +229,12 @@ def solo_from_observation(game, obs: dict) -> TueftelnState:
 
 
 METHOD_TEXT = {
-    "de": "geschätzt: jede Möglichkeit {n1}-mal zu Ende gespielt ({policy}-Regel), die besten {k} noch bis "
+    "de": "geschätzt: jede Möglichkeit {n1}-mal zu Ende gespielt ({policy}), die besten {k} noch bis "
           "{n2}-mal, alle mit denselben Würfen; ★ = vom Besten nicht zu unterscheiden (gepaarter Vergleich, 95 %)",
-    "en": "estimated: each option played out {n1} times ({policy} rule), the best {k} up to {n2} times, all "
-          "with the same throws; ★ = cannot be told apart from the best (paired comparison, 95 %)"}
+    "en": "estimated: each option played out {n1} times ({policy}), the best {k} up to {n2} times, all "
+          "with the same throws; ★ = cannot be told apart from the best (paired comparison, 95%)"}
+POLICY_TEXT = {"greedy": {"de": "gierige Regel", "en": "greedy rule"},
+               "strong": {"de": "starker Bot", "en": "strong bot"}}
 OBJECTIVE_TEXT = {"de": "erwartete Punkte am Spielende (eigener Zettel)",
                   "en": "expected final points (own sheet)"}
 
@@ -393,5 +418,6 @@ def advise(game, observation: dict, n_rollouts: int = ROLLOUTS, policy: str = "g
         est = mean_ci([float(x) for x in scores[action]])
         valued.append((action, Estimate(est.mean, est.lo, est.hi, est.n)))
     n1, k = screen, len(top) if n_rollouts > screen else 0
-    method = {lang: t.format(n1=n1, k=k, n2=n_rollouts, policy=policy) for lang, t in METHOD_TEXT.items()}
+    method = {lang: t.format(n1=n1, k=k, n2=n_rollouts, policy=POLICY_TEXT[policy][lang])
+              for lang, t in METHOD_TEXT.items()}
     return make_advice(valued, method=method, objective=OBJECTIVE_TEXT, best=best)
