@@ -53,3 +53,19 @@ def test_option_help_calls_decisions_decisions():
     helps = {o.name: o.help for o in S2.Spiel2Game.option_specs}
     assert "decision D2" in helps["five_ops"] and "decision D3" in helps["x5_on_stop"]
     assert "(rulebook)" not in helps["five_ops"] and "rulebook:" not in helps["x5_on_stop"]
+
+
+def test_throw_table_averages_to_the_solver_value():
+    sol = a2.solve({})
+    for down in ([9], [8, 9], [2, 3, 4, 7, 8, 9]):
+        up = [v for v in range(1, 10) if v not in down]
+        table = a2.throw_table(up)
+        counted = [val for kind, _, val in table.values() if kind != "again"]
+        assert sum(counted, Fraction(0)) / len(counted) == sol.throw_value(a2.mask_of(up))
+    only9 = a2.throw_table([1, 2, 3, 4, 5, 6, 7, 8])
+    kinds = [k for k, _, _ in only9.values()]
+    assert (kinds.count("push"), kinds.count("bust"), kinds.count("again")) == (14, 18, 4)
+    assert only9[(3, 6)] == ("push", 9, Fraction(45)) and only9[(1, 2)] == ("bust", None, Fraction(-60))
+    assert sol.throw_value(a2.mask_of([1, 2, 3, 4, 5, 6, 7, 8])) == Fraction(-205, 8)
+    with pytest.raises(SpieltischError, match="already over"):
+        a2.throw_table(range(1, 10))

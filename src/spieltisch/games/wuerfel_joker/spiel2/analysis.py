@@ -287,7 +287,8 @@ def analyze(options=None, progress=None) -> dict:
 
 
 # --- numbers for lessons ---------------------------------------------------------------------------
-def _mask_of(up) -> int:
+def mask_of(up) -> int:
+    """The slide mask with the slides ``up`` (numbers 1–9) up."""
     if any(type(v) is not int or not 1 <= v <= 9 for v in up):
         raise SpieltischError(f"slides are numbered 1–9, got {list(up)}")
     return sum(1 << (v - 1) for v in set(up))
@@ -297,7 +298,7 @@ def pushable(up=(), options=None) -> dict:
     """For each of the 36 ordered throws ``(a, b)``: the slides still down it can push when the
     slides ``up`` are up (an empty set: the throw pushes nothing). The 5's extra sums count once
     slide 5 is up (``five_ops`` as in ``options``)."""
-    mask = _mask_of(up)
+    mask = mask_of(up)
     row = MAKE[_options(options)["five_ops"]][mask >> 4 & 1]
     free = {(a, b): row[a][b] & ~mask for a in range(1, 7) for b in range(1, 7)}
     return {t: frozenset(v for v in range(1, 10) if f >> (v - 1) & 1) for t, f in free.items()}
@@ -349,3 +350,26 @@ def policy_value(bot, options=None) -> Fraction:
             raise SpieltischError("policy_value: the bot declines every throw, the turn never ends")
         T[m] = total / (36 - declined)
     return T[0]
+
+
+def throw_table(up=(), options=None) -> dict:
+    """What each of the 36 ordered throws does under optimal play (expected points) when the slides
+    ``up`` are up and the dice are about to be thrown: ``(kind, slide, value)`` with kind ``"push"``
+    (the best slide to push and the value after it, the turn going on optimally), ``"bust"`` (the
+    throw pushes nothing: its minus points) or ``"again"`` (doubles the optimal player declines:
+    thrown again, so the throw does not count). The throw value ``solve(options).throw_value`` is the
+    mean of the values over the throws that count."""
+    sol = solve(options)
+    mask = mask_of(up)
+    if mask == FULL:
+        raise SpieltischError("with all nine slides up the turn is already over")
+    out = {}
+    for (a, b), free in pushable(up, options).items():
+        if a == b and a in sol.declined_doubles(mask):
+            out[(a, b)] = ("again", None, None)
+        elif free:
+            v = max(sorted(free), key=lambda x: sol.push_value(mask, x))
+            out[(a, b)] = ("push", v, sol.push_value(mask, v))
+        else:
+            out[(a, b)] = ("bust", None, sol.bust_value(mask, a, b))
+    return out
