@@ -24,7 +24,8 @@ WORDS = {
            "none": "Halte zuerst oben eine Vorhersage fest (Knopf „Festhalten“).",
            "right": "Richtig!", "wrong": "Nicht ganz.", "inside": "Der exakte Wert liegt im 95-%-Intervall.",
            "outside": "Der exakte Wert liegt diesmal außerhalb des 95-%-Intervalls (das passiert etwa bei jedem 20. Versuch).",
-           "off": "Abstand deiner Vorhersage zum exakten Wert", "pp": "Prozentpunkte", "prediction": "Vorhersage",
+           "off": "Abstand deiner Vorhersage zum exakten Wert", "pp": "Prozentpunkte",
+           "off_sim": "Abstand deiner Vorhersage zur Simulation", "prediction": "Vorhersage",
            "open": "noch offen", "question": "Frage", "answer": "Lösung", "correct_are": "Richtig ist",
            "n": "n"},
     "en": {"lock": "Lock in", "locked": "Locked in", "compare": "Compare", "show": "Show solution",
@@ -33,6 +34,7 @@ WORDS = {
            "right": "Right!", "wrong": "Not quite.", "inside": "The exact value lies inside the 95% interval.",
            "outside": "This time the exact value lies outside the 95% interval (that happens in about one run in 20).",
            "off": "Distance of your prediction from the exact value", "pp": "percentage points",
+           "off_sim": "Distance of your prediction from the simulation",
            "prediction": "Prediction", "open": "not yet made", "question": "Question", "answer": "Solution",
            "correct_are": "Correct is", "n": "n"},
 }
@@ -131,9 +133,11 @@ def comparison_text(key: str, exact, simulation=None, lang: str = "de", right=No
                     explain: str = "", predicted=None) -> str:
     """The comparison as HTML: the prediction (if any), the exact value, the simulation and whether
     the exact value lies in its interval. ``exact`` is a number (a share when ``as_percent``, else
-    points), or for a choice the text naming the right option(s), with ``right`` the set of their values."""
+    points), or for a choice the text naming the right option(s), with ``right`` the set of their values;
+    ``exact=None`` where only a simulation answers the question (the prediction is compared with it)."""
     w = WORDS[lang]
     lines = []
+    target = exact if exact is not None else (simulation.mean if simulation is not None else None)
     if predicted is not None:
         if right is not None:
             ok = predicted in right
@@ -141,14 +145,17 @@ def comparison_text(key: str, exact, simulation=None, lang: str = "de", right=No
             lines.append(f"{w['yours']}: <b>{shown}</b> – {w['right'] if ok else w['wrong']}")
         else:
             p = Fraction(predicted)
+            off_word = w["off"] if exact is not None else w["off_sim"]
             if as_percent:
-                off = abs(p - Fraction(exact)) * 100
-                lines.append(f"{w['yours']}: <b>{fmt.percent(p, lang, 0)}</b>; {w['off']}: {fmt.number(off, lang, 1)} {w['pp']}")
+                off = abs(p - Fraction(target)) * 100
+                lines.append(f"{w['yours']}: <b>{fmt.percent(p, lang, 0)}</b>; {off_word}: {fmt.number(off, lang, 1)} {w['pp']}")
             else:
-                off = abs(p - Fraction(exact))
-                lines.append(f"{w['yours']}: <b>{fmt.number(p, lang, 2, strip=True)}</b>; {w['off']}: {fmt.number(off, lang, 2)}")
+                off = abs(p - Fraction(target))
+                lines.append(f"{w['yours']}: <b>{fmt.number(p, lang, 2, strip=True)}</b>; {off_word}: {fmt.number(off, lang, 2)}")
     if right is not None:
         lines.append(f"{w['correct_are']}: <b>{exact}</b>")
+    elif exact is None:
+        pass
     elif as_percent:
         lines.append(f"{w['exact']}: <b>{fmt.probability(exact, lang)}</b>")
     else:
@@ -156,7 +163,7 @@ def comparison_text(key: str, exact, simulation=None, lang: str = "de", right=No
                      + ("" if Fraction(exact).denominator == 1 else f" ≈ {fmt.number(exact, lang)}"))
     if simulation is not None:
         lines.append(f"{w['sim']}: {fmt.interval(simulation, lang, as_percent=as_percent)}")
-        if right is None:
+        if right is None and exact is not None:
             lines.append(w["inside"] if simulation.contains(exact) else w["outside"])
     if explain:
         lines.append(explain)
