@@ -333,9 +333,11 @@ TIMING_READ = """() => { clearInterval(window.__poll);
 }"""
 KERNEL_IDLE = """() => { const i = document.querySelector('.jp-Notebook-ExecutionIndicator');
     return i !== null && i.dataset.status === 'idle'; }"""
-LESSON_WORDS = {"de": {"title": "Wahrscheinlichkeit am Spieltisch", "lock": "Festhalten", "compare": "Vergleichen",
+LESSON_WORDS = {"de": {"title": "Wahrscheinlichkeit am Spieltisch", "lock": "Festhalten", "locked": "Festgehalten",
+                       "compare": "Vergleichen",
                        "yours": "Deine Vorhersage", "teacher": "Für die Lehrkraft"},
-                "en": {"title": "probability at the games table", "lock": "Lock in", "compare": "Compare",
+                "en": {"title": "probability at the games table", "lock": "Lock in", "locked": "Locked in",
+                       "compare": "Compare",
                        "yours": "Your prediction", "teacher": "For the teacher"}}
 
 
@@ -393,9 +395,11 @@ def test_lesson_student_version_runs_in_the_browser(lesson, lang, context, reque
     # Predict, lock in, compare: only the live kernel can answer with the stored prediction.
     predict = page.locator(".spieltisch-predict").first
     show(page, predict)
-    predict.locator(".widget-toggle-button, button.widget-toggle-button").nth(6).click()  # slide 7
+    option = predict.locator(".widget-toggle-button, button.widget-toggle-button").nth(6)  # the 7th option
+    label = option.text_content().strip()
+    option.click()
     predict.locator("button", has_text=words["lock"]).click()
-    predict.locator(".widget-html", has_text="7").last.wait_for(timeout=30_000)
+    predict.locator(".widget-html", has_text=f"{words['locked']}: {label}").last.wait_for(timeout=30_000)
     compare = page.locator(".spieltisch-reveal", has=page.locator("button", has_text=words["compare"])).first
     show(page, compare)
     compare.locator("button", has_text=words["compare"]).click()

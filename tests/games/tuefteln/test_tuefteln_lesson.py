@@ -209,3 +209,18 @@ def test_advisor_settings_are_checked():
             state.game.advise(obs, **bad)
     a = state.game.advise(obs, n_rollouts=30, screen=10, finalists=2)
     assert sorted(o.value.n for o in a.options)[-2:] == [30, 30] and min(o.value.n for o in a.options) == 10
+
+
+def test_svg_row_puts_pictures_side_by_side():
+    import xml.dom.minidom
+
+    from spieltisch.games.tuefteln.view import square_svg, svg_row
+
+    a, b = square_svg((1, 2, 3, 4)), square_svg((5, 6, 1, 2), caption="x")
+    row = xml.dom.minidom.parseString(svg_row(a, b, gap=10)).documentElement
+    inner = [n for n in row.childNodes if n.nodeName == "svg"]
+    assert [n.getAttribute("x") for n in inner] == ["0", str(int(float(inner[0].getAttribute("width"))) + 10)]
+    assert float(row.getAttribute("width")) == sum(float(n.getAttribute("width")) for n in inner) + 10
+    assert float(row.getAttribute("height")) == max(float(n.getAttribute("height")) for n in inner)
+    with pytest.raises(ValueError, match="width and height"):
+        svg_row("<svg></svg>")
