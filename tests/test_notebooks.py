@@ -47,3 +47,26 @@ def test_notebook_outputs_reproduce(notebook):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")]))}
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600, env=env)
     assert proc.returncode == 0, f"nbval failed for {notebook.name}:\n{proc.stdout[-6000:]}\n{proc.stderr[-2000:]}"
+
+
+@pytest.mark.parametrize("notebook", LESSONS, ids=[str(p.relative_to(ROOT / "notebooks")) for p in LESSONS])
+def test_a_lesson_speaks_one_language(notebook):
+    """What a reader reads (Markdown and stored text outputs) has no word of the other language."""
+    from harness.frontend import other_language_words
+
+    lang = notebook.parent.name
+    assert other_language_words("Wir würfeln and zählen", "de") == ["and"]  # the check can fail
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    texts = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "markdown":
+            texts.append(cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"]))
+        for out in cell.get("outputs", []):
+            text = out.get("text") or out.get("data", {}).get("text/plain", "")
+            texts.append(text if isinstance(text, str) else "".join(text))
+    found = {w: t[:120] for t in texts for w in other_language_words(t, lang)}
+    assert not found, f"{notebook.name} ({lang}) shows words of the other language: {found}"
+    if lang == "de":  # German numbers: no decimal point between digits in what is read
+        import re
+        points = [m.group(0) for t in texts for m in re.finditer(r"(?<![\w.])\d+\.\d+(?![\w.])", t)]
+        assert not points, points[:5]

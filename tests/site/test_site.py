@@ -371,8 +371,15 @@ def test_lesson_student_version_runs_in_the_browser(lesson, lang, context, reque
     notebook = page.locator(".jp-Notebook")
     assert page.locator(".jp-Notebook .jp-OutputArea-output").count() == 0  # nothing answered yet
     assert words["teacher"] not in notebook.text_content()
-    assert page.locator(".jp-Notebook .jp-OutputPlaceholder").count() >= 1  # solution cells collapsed
+    # solution cells collapsed (placeholders once JupyterLab has laid the cells out)
+    page.locator(".jp-Notebook .jp-InputPlaceholder").first.wait_for(state="attached", timeout=30_000)
     screenshot(page, "opened")
+    # Open the solution cells (as a student may) so every cell shows its prompt and its output:
+    # the timing reads prompts, and an error inside a collapsed output would not be in the page.
+    for command in ("Expand All Code", "Expand All Outputs"):
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^View$")).click()
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{command}$")).click()
+    assert page.locator(".jp-Notebook .jp-InputPlaceholder").count() == 0
 
     times = run_all(page, screenshot)
     errors = error_outputs(page)
@@ -392,6 +399,12 @@ def test_lesson_student_version_runs_in_the_browser(lesson, lang, context, reque
     for k in range(svgs.count()):
         show(page, svgs.nth(k))
         screenshot(page, f"picture-{k}")
+    explore = page.locator(".spieltisch-explore")
+    assert explore.count() == 2  # the grid for any last slide, the running share for any n
+    for k in range(explore.count()):
+        assert explore.nth(k).locator("svg").count() == 1
+        show(page, explore.nth(k))
+        screenshot(page, f"explore-{k}")
     # Predict, lock in, compare: only the live kernel can answer with the stored prediction.
     predict = page.locator(".spieltisch-predict").first
     show(page, predict)

@@ -250,6 +250,7 @@ class Explore(_Plain, W.VBox):
         self.view = W.HTML("")
         self.slider.observe(lambda ch: self.redraw(), names="value")
         super().__init__([self.slider, self.view])
+        self.add_class("spieltisch-explore")
         self.redraw()
 
     def redraw(self):
