@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -193,32 +191,6 @@ def show(page, locator) -> None:
         page.wait_for_timeout(500)
 
 
-def stored_svg_outputs(notebook: str) -> int:
-    """How many stored outputs of notebooks/<notebook> show as SVG (no HTML in their bundle)."""
-    nb = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))
-    return sum(1 for cell in nb["cells"] for out in cell.get("outputs", [])
-               if "image/svg+xml" in out.get("data", {}) and "text/html" not in out["data"])
-
-
-def stored_stream(notebook: str, starts: str) -> str:
-    """The stored text of the first stream output in notebooks/<notebook> with a line starting with ``starts``."""
-    nb = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))
-    for cell in nb["cells"]:
-        for out in cell.get("outputs", []):
-            if out["output_type"] == "stream":
-                text = "".join(out["text"]) if isinstance(out["text"], list) else out["text"]
-                if any(line.startswith(starts) for line in text.splitlines()):
-                    return text
-    raise AssertionError(f"no stored stream output in {notebook} has a line starting with {starts!r}")
-
-
-# Per notebook: how a line of a stored (multi-line) stream output starts (no simulated digits, so
-# re-executing the notebook with other random numbers keeps it), and the widget's root class.
-# (Only for cards whose Explore notebook is not a lesson yet: Tüfteln until its lesson lands. Then
-# this test and EXPLORE go; test_lesson_student_version_runs_in_the_browser covers lessons.)
-EXPLORE = {
-    "tuefteln": ("2er / pair", "sp-table"),
-}
 RUN_ALL_TIMEOUT_MS = 300_000
 # Done: the kernel is idle, no cell waits or runs ([*]), the last code cell has a count (or a cell failed).
 # textContent: innerText is empty for cells JupyterLab does not render off screen.
@@ -235,83 +207,8 @@ RUN_ALL_DONE = """() => {
 }""" % ERROR_OUTPUTS.replace('"', "'")
 
 
-OLD_NOTEBOOKS = [g for g in GAMES if g["ready"] and g["explore"] and g["explore"]["de"] == g["explore"]["en"]]
 LESSONS = [(g["id"], lang) for g in GAMES if g["ready"] and g["explore"] and g["explore"]["de"] != g["explore"]["en"]
            for lang in ("de", "en")]
-
-
-@pytest.mark.parametrize("game", OLD_NOTEBOOKS, ids=lambda g: g["id"])
-def test_explore_notebook_runs_in_the_browser(game, context, request_log, site_url, screenshot):
-    """The Explore link's notebook (not a lesson yet): stored outputs render cleanly, and Run All in
-    Pyodide gives no error."""
-    line_start, widget_class = EXPLORE[game["id"]]
-    game = {**game, "explore": game["explore"]["de"]}
-    page = context.new_page()
-    page.goto(site_url)
-    page.locator(f"li.game#{game['id']} a.explore").click()
-    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
-
-    # Stored stream text renders exactly as saved: one line per line, no "," between them
-    # (JupyterLite 0.8.6 shows a list-valued text as "a\n,b\n"; the build joins such lists).
-    stored = stored_stream(game["explore"], line_start)
-    output = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']",
-                          has_text=line_start).first
-    output.wait_for(timeout=60_000)
-    output.scroll_into_view_if_needed()
-    # textContent: the stray commas are in the rendered text itself, and innerText is empty for
-    # an output JupyterLab has not painted yet (content-visibility).
-    rendered = output.text_content()
-    line = next(ln for ln in stored.splitlines() if ln.startswith(line_start))
-    assert line in rendered.splitlines(), rendered
-    assert rendered.rstrip("\n") == stored.rstrip("\n")
-    assert not any(ln.startswith(",") for ln in rendered.splitlines()), rendered
-    show(page, output)
-    screenshot(page, "stored")
-    # Stored SVG pictures render as pictures, not as their text/plain fallback (the build marks
-    # the code cells trusted; JupyterLab does not render SVG of untrusted cells).
-    svgs = stored_svg_outputs(game["explore"])
-    page.wait_for_function(
-        "n => document.querySelectorAll(\".jp-OutputArea-output[data-mime-type='image/svg+xml']\").length >= n",
-        arg=svgs, timeout=30_000)
-
-    # Run → Run All Cells, as a reader would.
-    started = time.monotonic()
-    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-    # Queued cells show [*] at once (the stored counts would otherwise look finished).
-    page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt", has_text="*").first.wait_for(timeout=30_000)
-    last_prompt = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt").last
-    try:
-        page.wait_for_function(RUN_ALL_DONE, timeout=RUN_ALL_TIMEOUT_MS, polling=1_000)
-    except Exception:
-        screenshot(page, "timeout")
-        raise
-    run_seconds = time.monotonic() - started
-    print(f"{game['id']}: Run All took {run_seconds:.0f} s")
-    counts = [int(m.group(1)) for m in (re.search(r"\[(\d+)\]", t) for t in page.locator(
-        ".jp-Notebook .jp-CodeCell .jp-InputPrompt").all_text_contents()) if m]
-    code_cells = page.locator(".jp-Notebook .jp-CodeCell").count()
-    assert counts == list(range(1, code_cells + 1)), counts  # every code cell ran, in order
-    assert re.search(r"\[\d+\]", last_prompt.text_content())
-    errors = error_outputs(page)
-    if errors:
-        screenshot(page, "error")
-    assert errors == [], errors[0][-2000:]
-    # Charts: Vega-Lite drew at least one, and the live widget came from the kernel.
-    charts = page.locator(".vega-embed svg, .vega-embed canvas")
-    charts.first.wait_for(timeout=60_000)
-    assert charts.count() >= 1
-    widget = page.locator(f".{widget_class}").first
-    widget.wait_for(timeout=60_000)
-    show(page, page.locator(".vega-embed").first)
-    screenshot(page, "chart")
-    show(page, widget)
-    screenshot(page, "widget")
-    # the notebook host of the shared front-end: the same checks as on the Play page and in Panel
-    page.set_viewport_size({"width": 1024, "height": 768})
-    widget.scroll_into_view_if_needed()
-    exercise_front_end(page, widget, game["id"], lambda name: screenshot(page, f"widget-{name}"))
-    request_log.assert_only_local()
 
 
 CELL_LIMIT_S = 10

@@ -15,6 +15,18 @@ from spieltisch.core.rng import Rng
 from spieltisch.games.tuefteln import Place, Throw, analysis, bots, scoring
 
 
+def test_random_squares_match_the_exact_chances():
+    """5000 seeded squares: every category's share lies in its Wilson 95 % interval around the count
+    (fixed seed), widened by 0.5 percentage points; the same seed gives the same squares."""
+    from spieltisch.core.stats import proportion_ci
+
+    squares = analysis.random_squares(5000, seed=2024)
+    assert squares == analysis.random_squares(5000, seed=2024) and len(squares) == 5000
+    for c, p in analysis.square_category_probabilities().items():
+        ci = proportion_ci(squares.count(c), len(squares))
+        assert ci.lo - 0.005 <= float(p) <= ci.hi + 0.005, c
+
+
 def test_place_pairs_four_orthogonal_two_diagonal():
     pairs = analysis.place_pairs()
     assert pairs["orthogonal"] == [("TL", "TR"), ("TL", "BL"), ("TR", "BR"), ("BR", "BL")]

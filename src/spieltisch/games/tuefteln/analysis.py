@@ -76,6 +76,12 @@ def two_numbers_twice(descending_straights: bool = False) -> dict:
     return {"number_pairs": len(pairs), **{c: n for c, n in counts.items() if n}}
 
 
+def random_squares(n: int, seed: int = 0, descending_straights: bool = False) -> list:
+    """The categories of ``n`` squares filled with four seeded random dice each (TL, TR, BR, BL)."""
+    rng = Rng(seed)
+    return [scoring.category(rng.die(), rng.die(), rng.die(), rng.die(), descending_straights) for _ in range(n)]
+
+
 def arrangements(numbers, descending_straights: bool = False) -> dict:
     """The same four numbers in every order a square can hold them (distinct orders only), counted
     by category: ``arrangements((2, 5, 2, 5)) == {"two_pairs": 4, "cross": 2}`` — where a number is
