@@ -95,3 +95,17 @@ def test_student_version_has_no_outputs_and_no_teacher_cells():
     assert len(t["cells"]) == 2 and t["cells"][0]["outputs"][0]["data"] == {"text/plain": "Lösung"}
     with pytest.raises(ValueError, match="not a lesson"):
         versions.info({"metadata": {}})
+
+
+def test_explore_redraws_on_the_slider_and_reveal_toggles():
+    widgets = pytest.importorskip("spieltisch.lesson.widgets")
+    e = widgets.explore(lambda n: running_share([1, 0, 1, 1], Fraction(3, 4), n, "de"), 1, 4, lang="de")
+    assert e._repr_mimebundle_()["text/plain"].startswith("n = 4: relative Häufigkeit 75,0")
+    e.slider.value = 2
+    assert "n = 2: relative Häufigkeit 50,0" in e.plain and "<svg" in e.view.value
+    r = widgets.reveal("<b>42</b>", tree(Node("a")), lang="en")
+    assert r.body.value == "" and "42" in r._repr_mimebundle_()["text/plain"]
+    r.toggle()
+    assert "<b>42</b>" in r.body.value and "<svg" in r.body.value
+    r.toggle()
+    assert r.body.value == ""

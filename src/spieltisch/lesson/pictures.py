@@ -67,7 +67,11 @@ def dice_grid(category, legend, lang: str = "de", labels=None, title: str = "", 
     left, top = 44, 44 + (22 if title else 0)
     side = 6 * cell
     legend_h = 22 * len(items)
-    width, height = left + side + 16, top + side + 16 + legend_h
+    counts = {k: sum(v == k for v in cls.values()) for k, _, _ in items}
+    lines = [f"{text}: {fmt.ratio(counts[k], 36, lang)}" for k, text, _ in items]
+    # wide enough for the title (14 px bold) and the legend (12 px): about 0.6 em per character
+    width = max(left + side + 16, 8 + round(8.6 * len(title)), left + 24 + max(round(7.2 * len(t)) for t in lines))
+    height = top + side + 16 + legend_h
     first, second = ("1. Würfel", "2. Würfel") if lang == "de" else ("first die", "second die")
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" style="{FONT}" role="img">']
@@ -87,14 +91,10 @@ def dice_grid(category, legend, lang: str = "de", labels=None, title: str = "", 
             if lab is not None:
                 parts.append(f'<text x="{_c(x + cell / 2)}" y="{_c(y + cell / 2 + 4)}" font-size="11" fill="white" '
                              f'text-anchor="middle">{_t(lab(a, b) if callable(labels) else lab((a, b)))}</text>')
-    counts = {k: sum(v == k for v in cls.values()) for k, _, _ in items}
-    lines = []
-    for i, (k, text, _) in enumerate(items):
+    for i, ((k, _, _), line) in enumerate(zip(items, lines)):
         y = top + side + 14 + 22 * i
         parts.append(f'<rect x="{left}" y="{y}" width="14" height="14" fill="{colours[k]}"/>')
-        line = f"{text}: {fmt.ratio(counts[k], 36, lang)}"
         parts.append(f'<text x="{left + 20}" y="{y + 12}" font-size="12">{_t(line)}</text>')
-        lines.append(line)
     parts.append("</svg>")
     symbols = {k: "#*o+x%@=~"[i % 9] for i, (k, _, _) in enumerate(items)}
     grid = [("   " + " ".join(str(b) for b in range(1, 7)))]
