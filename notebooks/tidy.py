@@ -1,7 +1,7 @@
 """Tidy executed notebooks' stored outputs: run after `jupyter nbconvert --execute --inplace`.
 
 Consecutive stream outputs of one cell (stdout printed in pieces) are merged into one output and
-list-valued text is joined into one string. That is how a browser shows them, so the stored output
+list-valued text is joined into one string; the run timestamps nbconvert records are dropped. That is how a browser shows them, so the stored output
 and the rendered one agree (the site's browser test compares them), and nbval compares the same.
 
     python notebooks/tidy.py notebooks/*.ipynb
@@ -24,6 +24,7 @@ def tidy(nb: dict) -> dict:
                 merged.append(out)
         if "outputs" in cell:
             cell["outputs"] = merged
+        cell.get("metadata", {}).pop("execution", None)  # run timestamps: noise in every diff
     return nb
 
 

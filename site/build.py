@@ -3,8 +3,12 @@
 Layout of the result::
 
     _site/index.html          landing page: the registered games (spieltisch.game_ids()) + CARDS below
+    _site/lehrkraefte.html    the teachers' page: per lesson goals, grade, 45-minute path, links
+    _site/arbeitsblatt/<lang>/<id>.html   a lesson's printable worksheet
     _site/img/*.svg           game pictures
-    _site/lite/               JupyterLite (Pyodide kernel), contents = notebooks/ + site/play/
+    _site/lite/               JupyterLite (Pyodide kernel), contents = notebooks/ + site/play/; a lesson
+                              notebooks/<lang>/<id>.ipynb becomes <lang>/<id>.ipynb (student version)
+                              and <lang>/lehrkraefte|teachers/<id>.ipynb (teacher version)
     _site/lite/static/pyodide self-hosted Pyodide core (npm) + the kernel's pure wheels (PyPI)
     _site/lite/pypi/          our wheel + ipywidgets, anywidget & co. for piplite
 
@@ -286,16 +290,70 @@ def copy_notebook(src: Path, dest: Path) -> None:
     shutil.copystat(src, dest)
 
 
+LESSON_LANGS = ("de", "en")
+TEACHERS_PAGE = "lehrkraefte.html"
+WORKSHEETS = "arbeitsblatt"
+
+
+def lesson_kit():
+    """spieltisch.lesson.versions from this checkout's src (standard library only)."""
+    src = str(ROOT / "src")
+    if src not in sys.path:
+        sys.path.insert(0, src)
+    from spieltisch.lesson import versions
+
+    return versions
+
+
+def lessons(notebooks: Path | None = None) -> dict[str, dict[str, dict]]:
+    """id -> {lang: lesson metadata} of the lesson notebooks notebooks/<lang>/<id>.ipynb."""
+    notebooks = NOTEBOOKS if notebooks is None else notebooks
+    out: dict[str, dict[str, dict]] = {}
+    for lang in LESSON_LANGS:
+        for path in sorted((notebooks / lang).glob("*.ipynb")):
+            meta = lesson_kit().info(json.loads(path.read_text(encoding="utf-8")))
+            if meta["id"] != path.stem or meta["lang"] != lang:
+                raise SystemExit(f"{path}: its lesson metadata says id {meta['id']!r}, "
+                                 f"lang {meta['lang']!r}")
+            out.setdefault(path.stem, {})[lang] = meta
+    for lid, by_lang in out.items():
+        if set(by_lang) != set(LESSON_LANGS):
+            raise SystemExit(f"lesson {lid} exists only in {sorted(by_lang)}: a lesson needs German and English")
+    return out
+
+
+def student_path(lesson_id: str, lang: str) -> str:
+    return f"{lang}/{lesson_id}.ipynb"
+
+
+def teacher_path(lesson_id: str, lang: str) -> str:
+    return f"{lang}/{lesson_kit().TEACHER_DIR[lang]}/{lesson_id}.ipynb"
+
+
+def write_notebook(nb: dict, dest: Path) -> None:
+    trust_code_cells(nb)
+    join_multiline_outputs(nb)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def stage_contents(dest: Path) -> None:
-    """notebooks/*.ipynb at the root of the file browser, play notebooks under play/."""
+    """notebooks/*.ipynb at the root of the file browser, play notebooks under play/; a lesson
+    (notebooks/<lang>/<id>.ipynb) as its student version at the same place and its teacher
+    version in <lang>/lehrkraefte/ or <lang>/teachers/."""
     dest.mkdir(parents=True)
     if NOTEBOOKS.is_dir():
+        versions = lesson_kit()
         for src in sorted(NOTEBOOKS.rglob("*")):
             rel = src.relative_to(NOTEBOOKS)
             if any(part.startswith(".") for part in rel.parts) or src.is_dir():
                 continue
             (dest / rel).parent.mkdir(parents=True, exist_ok=True)
-            if src.suffix == ".ipynb":
+            if src.suffix == ".ipynb" and len(rel.parts) == 2 and rel.parts[0] in LESSON_LANGS:
+                nb = json.loads(src.read_text(encoding="utf-8"))
+                write_notebook(versions.student(nb), dest / student_path(src.stem, rel.parts[0]))
+                write_notebook(versions.teacher(nb), dest / teacher_path(src.stem, rel.parts[0]))
+            elif src.suffix == ".ipynb":
                 copy_notebook(src, dest / rel)
             else:
                 shutil.copy2(src, dest / rel)
@@ -390,10 +448,16 @@ def render_landing(cards: list[dict]) -> str:
         if c["ready"]:
             links = (
                 f'<a class="button play" href="{html.escape(play_url(c))}">'
-                f'<span lang="de">Spielen</span><span lang="en">Play</span></a>\n'
-                f'<a class="button explore" href="{html.escape(lite_url("notebooks", c["explore"]))}">'
-                f'<span lang="de">Erkunden</span><span lang="en">Explore</span></a>'
+                f'<span lang="de">Spielen</span><span lang="en">Play</span></a>'
             )
+            explore = c.get("explore")
+            if explore and explore["de"] == explore["en"]:  # a notebook that is not a lesson yet
+                links += (f'\n<a class="button explore" href="{html.escape(lite_url("notebooks", explore["de"]))}">'
+                          f'<span lang="de">Erkunden</span><span lang="en">Explore</span></a>')
+            elif explore:  # a lesson: the student version in the page's language
+                links += "".join(
+                    f'\n<a class="button explore" lang="{lang}" href="{html.escape(lite_url("notebooks", explore[lang]))}">'
+                    f'{word}</a>' for lang, word in (("de", "Erkunden"), ("en", "Explore")))
         else:
             links = '<span class="soon"><span lang="de">kommt bald</span><span lang="en">coming soon</span></span>'
         ids = " ".join(g["id"] for g in c["games"])
@@ -496,8 +560,8 @@ def build_landing(cards: list[dict]) -> None:
 # registry), so they are written once, next to the rules. What the registry cannot know is kept
 # here: which registered games share a landing card (a family such as Würfel Joker: one picture,
 # one Play page, one Explore notebook), and the games that are not built yet. A card's id names
-# its picture (site/landing/img/<id>.svg), Play notebook (site/play/<id>.ipynb) and Explore
-# notebook (notebooks/<id>.ipynb). Order = order on the page.
+# its picture (site/landing/img/<id>.svg), Play page and lesson (notebooks/de/<id>.ipynb and
+# notebooks/en/<id>.ipynb, docs/lessons.md; Explore opens it). Order = order on the page.
 
 CARDS = (
     {"id": "wuerfel-joker", "games": ("wuerfel-joker-1", "wuerfel-joker-2")},
@@ -577,9 +641,12 @@ def landing_cards(cards=CARDS, registered: dict[str, dict] | None = None) -> lis
     """The landing page's cards: every registered game on exactly one ready card, then the planned
     games. Fails (SystemExit, naming the game) on a registered game without a card, a card naming
     an unregistered game, a planned game that is registered with a view, or a missing picture or
-    notebook. A registered game without a view (engine built, front-end not yet) stays planned."""
+    notebook. A registered game without a view (engine built, front-end not yet) stays planned.
+    A ready card's ``explore`` is ``{lang: notebook path}`` (its lesson's student version, or an older
+    notebooks/<id>.ipynb for both languages) or None: then the card shows Play only."""
     if registered is None:
         registered = registered_games()
+    lesson_ids = set(lessons())
     out, placed = [], {}
     for card in cards:
         cid = card["id"]
@@ -589,7 +656,7 @@ def landing_cards(cards=CARDS, registered: dict[str, dict] | None = None) -> lis
             raise SystemExit(f"card {cid} appears twice")
         if not (SITE_SRC / "landing" / "img" / f"{cid}.svg").exists():
             raise SystemExit(f"card {cid}: site/landing/img/{cid}.svg is missing")
-        entry = {"id": cid, "image": f"{cid}.svg", "explore": f"{cid}.ipynb"}
+        entry = {"id": cid, "image": f"{cid}.svg", "explore": None}
         if "planned" in card:
             # A game whose engine is registered but which has no view yet stays on its planned card
             # (its rules can be simulated and analysed, not yet played on the site).
@@ -608,9 +675,12 @@ def landing_cards(cards=CARDS, registered: dict[str, dict] | None = None) -> lis
                 raise SystemExit(f"game {gid} is on two cards: {placed[gid]} and {cid}")
             placed[gid] = cid
             games.append(registered[gid])
-        for need in (NOTEBOOKS / f"{cid}.ipynb",):
-            if not need.exists():
-                raise SystemExit(f"card {cid} has registered games but {need.relative_to(ROOT)} is missing")
+        # Explore: the lesson's student version in the page's language; else an older notebook
+        # notebooks/<id>.ipynb; else none (a ready card without a lesson shows only Play).
+        if cid in lesson_ids:
+            entry["explore"] = {lang: student_path(cid, lang) for lang in LESSON_LANGS}
+        elif (NOTEBOOKS / f"{cid}.ipynb").exists():
+            entry["explore"] = {lang: f"{cid}.ipynb" for lang in LESSON_LANGS}
         name, games = _family_name(cid, games)
         players = (min(g["players"][0] for g in games), max(g["players"][1] for g in games))
         summary = games[0]["summary"] if len(games) == 1 else None
@@ -621,6 +691,112 @@ def landing_cards(cards=CARDS, registered: dict[str, dict] | None = None) -> lis
         raise SystemExit(f"registered game(s) {', '.join(homeless)} have no card on the landing page: "
                          "add them to CARDS in site/build.py")
     return out
+
+
+# --- the teachers' page and the worksheets ---------------------------------------------------
+
+TEACHER_WORDS = {
+    "de": {"title": "Für Lehrkräfte", "grade": "Klassenstufe", "goals": "Lernziele", "path": "Der 45-Minuten-Weg",
+           "min": "Min.", "part": "Abschnitt", "show": "Wie", "ask": "Frage an die Klasse",
+           "student": "Schülerfassung öffnen", "teacher": "Lehrerfassung (mit Lösungen) öffnen",
+           "sheet": "Arbeitsblatt (druckfertig)", "back": "Zur Startseite",
+           "intro": "Jede Lektion passt in eine Unterrichtsstunde: Die Schülerinnen und Schüler sagen erst voraus, "
+                    "rechnen dann von Hand, lassen das Programm exakt rechnen und simulieren und vergleichen zum "
+                    "Schluss. Die Schülerfassung enthält keine Lösungen; die Lehrerfassung zeigt alle Ergebnisse "
+                    "und Hinweise zum Unterricht.",
+           "name": "Name", "date": "Datum", "print": "Drucken", "sheet_title": "Arbeitsblatt",
+           "grid_first": "1. Würfel", "grid_second": "2. Würfel", "total": "zusammen"},
+    "en": {"title": "For teachers", "grade": "Grade level", "goals": "Learning goals", "path": "The 45-minute path",
+           "min": "min", "part": "Section", "show": "How", "ask": "Question to ask",
+           "student": "Open the student version", "teacher": "Open the teacher version (with answers)",
+           "sheet": "Worksheet (print-ready)", "back": "Back to the start page",
+           "intro": "Each lesson fits one period: students predict first, then calculate by hand, let the program "
+                    "compute exactly and simulate, and compare at the end. The student version contains no answers; "
+                    "the teacher version shows every result and notes for teaching.",
+           "name": "Name", "date": "Date", "print": "Print", "sheet_title": "Worksheet",
+           "grid_first": "first die", "grid_second": "second die", "total": "total"},
+}
+
+
+def worksheet_path(lesson_id: str, lang: str) -> str:
+    return f"{WORKSHEETS}/{lang}/{lesson_id}.html"
+
+
+def render_teachers(cards: list[dict], all_lessons: dict) -> str:
+    """The teachers' page: per lesson and language its goals, grade, 45-minute path and links."""
+    names = {c["id"]: c["name"] for c in cards}
+    sections = []
+    for lid, by_lang in all_lessons.items():
+        for lang in LESSON_LANGS:
+            meta, w = by_lang[lang], TEACHER_WORDS[lang]
+            rows = "".join(
+                f"<tr><td>{int(step['minutes'])}</td><td>{html.escape(step['cells'])}</td>"
+                f"<td>{html.escape(step.get('show', ''))}</td><td>{html.escape(step.get('ask', ''))}</td></tr>"
+                for step in meta["path"])
+            goals = "".join(f"<li>{html.escape(g)}</li>" for g in meta["goals"])
+            game = names.get(lid, {}).get(lang, lid)
+            sections.append(f"""<section class="lesson" id="{html.escape(lid)}-{lang}" lang="{lang}" data-lesson="{html.escape(lid)}">
+  <h2>{html.escape(meta['title'])}</h2>
+  <p class="meta">{html.escape(game)} · {w['grade']}: <span class="grade">{html.escape(meta['grade'])}</span> · {int(meta['minutes'])} {w['min']}</p>
+  <h3>{w['goals']}</h3>
+  <ul class="goals">{goals}</ul>
+  <h3>{w['path']}</h3>
+  <table class="path"><thead><tr><th>{w['min']}</th><th>{w['part']}</th><th>{w['show']}</th><th>{w['ask']}</th></tr></thead>
+  <tbody>{rows}</tbody></table>
+  <p class="links">
+    <a class="button explore student" href="{html.escape(lite_url('notebooks', student_path(lid, lang)))}">{w['student']}</a>
+    <a class="button teacher" href="{html.escape(lite_url('notebooks', teacher_path(lid, lang)))}">{w['teacher']}</a>
+    <a class="button worksheet" href="{html.escape(worksheet_path(lid, lang))}">{w['sheet']}</a>
+  </p>
+</section>""")
+    template = (SITE_SRC / "landing" / "teachers.html").read_text(encoding="utf-8")
+    return template.replace("<!-- LESSONS -->", "\n".join(sections))
+
+
+def _blank_grid(lang: str, cell: int = 30) -> str:
+    """An empty 6×6 grid of two-dice throws to colour in by hand."""
+    w = TEACHER_WORDS[lang]
+    left, top, side = 40, 40, 6 * cell
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + side + 10}" height="{top + side + 10}" '
+             f'class="grid" role="img">',
+             f'<text x="{left + side // 2}" y="12" font-size="12" text-anchor="middle">{w["grid_second"]}</text>',
+             f'<text x="10" y="{top + side // 2}" font-size="12" text-anchor="middle" '
+             f'transform="rotate(-90 10 {top + side // 2})">{w["grid_first"]}</text>']
+    for i in range(6):
+        parts.append(f'<text x="{left + i * cell + cell // 2}" y="{top - 8}" font-size="12" text-anchor="middle">{i + 1}</text>')
+        parts.append(f'<text x="{left - 10}" y="{top + i * cell + cell // 2 + 4}" font-size="12" text-anchor="middle">{i + 1}</text>')
+        for j in range(6):
+            parts.append(f'<rect x="{left + j * cell}" y="{top + i * cell}" width="{cell}" height="{cell}" '
+                         f'fill="white" stroke="black"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def render_worksheet(meta: dict, game_name: str) -> str:
+    """A print-ready worksheet (A4) of one lesson in one language."""
+    lang, w = meta["lang"], TEACHER_WORDS[meta["lang"]]
+    items = []
+    for q in meta["worksheet"]:
+        extra = _blank_grid(lang) if q.get("grid") else ""
+        lines = '<div class="line"></div>' * int(q.get("space", 3))
+        items.append(f"<li><p>{html.escape(q['question'])}</p>{extra}{lines}</li>")
+    template = (SITE_SRC / "landing" / "worksheet.html").read_text(encoding="utf-8")
+    return (template.replace("{{LANG}}", lang)
+            .replace("{{TITLE}}", html.escape(f"{w['sheet_title']}: {meta['title']}"))
+            .replace("{{GAME}}", html.escape(game_name))
+            .replace("{{NAME}}", w["name"]).replace("{{DATE}}", w["date"]).replace("{{PRINT}}", w["print"])
+            .replace("<!-- QUESTIONS -->", "\n".join(items)))
+
+
+def build_teachers(cards: list[dict]) -> None:
+    all_lessons = lessons()
+    (OUT / TEACHERS_PAGE).write_text(render_teachers(cards, all_lessons), encoding="utf-8")
+    names = {c["id"]: c["name"] for c in cards}
+    for lid, by_lang in all_lessons.items():
+        for lang, meta in by_lang.items():
+            dest = OUT / worksheet_path(lid, lang)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_text(render_worksheet(meta, names.get(lid, {}).get(lang, lid)), encoding="utf-8")
 
 
 # --- freshness (the browser tests reuse a fresh _site/) --------------------------------------
@@ -659,6 +835,7 @@ def build() -> None:
     wheel = build_wheel()
     build_lite(wheel)
     build_landing(cards)
+    build_teachers(cards)
     play_files = build_play_pages(cards, wheel)
     log(f"Play pages: {', '.join(f for f in play_files if f.endswith('.html'))}")
     info = {"wheel": wheel.name, "bytes": dir_size(OUT), "seconds": round(time.monotonic() - started, 1)}

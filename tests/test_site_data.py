@@ -74,8 +74,9 @@ def test_a_family_card_takes_the_shared_part_of_its_games_names(cards):
 def test_every_card_has_its_picture_and_the_ready_ones_their_notebooks(cards):
     for card in cards:
         assert (ROOT / "site" / "landing" / "img" / card["image"]).is_file(), card["id"]
-        if card["ready"]:  # the Play page is built from site/play-app/ for every ready card
-            assert (ROOT / "notebooks" / card["explore"]).is_file()
+        if card["ready"] and card["explore"]:  # the Play page is built from site/play-app/ for every ready card
+            for lang in ("de", "en"):
+                assert (ROOT / "notebooks" / card["explore"][lang]).is_file()
 
 
 def test_the_rendered_page_has_german_and_english_names_and_summaries(build, cards):
@@ -147,3 +148,60 @@ def test_games_of_one_card_must_share_a_family_name(build):
 def test_the_old_games_json_is_gone():
     # One source for ids, names and summaries: the registry plus CARDS in site/build.py.
     assert not (ROOT / "site" / "games.json").exists()
+
+
+def test_explore_opens_the_lesson_in_the_pages_language(build, cards):
+    wj = cards[0]
+    assert wj["explore"] == {"de": "de/wuerfel-joker.ipynb", "en": "en/wuerfel-joker.ipynb"}
+    page = build.render_landing(cards)
+    assert ('<a class="button explore" lang="de" href="lite/notebooks/index.html?path=de%2Fwuerfel-joker.ipynb">'
+            'Erkunden</a>') in page
+    assert ('<a class="button explore" lang="en" href="lite/notebooks/index.html?path=en%2Fwuerfel-joker.ipynb">'
+            'Explore</a>') in page
+    assert 'href="lehrkraefte.html"' in page
+
+
+def test_a_ready_card_without_a_lesson_shows_play_and_no_explore(build, monkeypatch, tmp_path):
+    monkeypatch.setattr(build, "NOTEBOOKS", tmp_path)  # no lesson, no older notebook
+    (card,) = build.landing_cards(build.CARDS[:1], {g: {"id": g, "name": {"de": f"W – Spiel {g[-1]}", "en": f"W – Game {g[-1]}"},
+                                                        "summary": {"de": "s", "en": "s"}, "players": (1, 2), "view": True}
+                                                    for g in ("wuerfel-joker-1", "wuerfel-joker-2")})
+    assert card["ready"] and card["explore"] is None
+    page = build.render_landing([card])
+    assert 'class="button play"' in page and "explore" not in page
+
+
+def test_a_lesson_in_one_language_only_fails_the_build(build, monkeypatch, tmp_path):
+    (tmp_path / "de").mkdir()
+    src = ROOT / "notebooks" / "de" / "wuerfel-joker.ipynb"
+    (tmp_path / "de" / "wuerfel-joker.ipynb").write_text(src.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(SystemExit, match="lesson wuerfel-joker exists only in \\['de'\\]"):
+        build.lessons(tmp_path)
+
+
+def test_teachers_page_has_goals_path_and_links_for_every_lesson(build, cards):
+    lessons = build.lessons()
+    assert set(lessons) >= {"wuerfel-joker"}
+    page = build.render_teachers(cards, lessons)
+    for lid, by_lang in lessons.items():
+        for lang, meta in by_lang.items():
+            assert f'id="{lid}-{lang}" lang="{lang}"' in page
+            assert build.html.escape(meta["goals"][0]) in page and build.html.escape(meta["path"][0]["ask"]) in page
+            assert f'href="arbeitsblatt/{lang}/{lid}.html"' in page
+            teacher_dir = "lehrkraefte" if lang == "de" else "teachers"
+            assert f"path={lang}%2F{teacher_dir}%2F{lid}.ipynb" in page and f"path={lang}%2F{lid}.ipynb" in page
+            sheet = build.render_worksheet(meta, "Würfel Joker")
+            assert sheet.count("<li>") == len(meta["worksheet"]) and "@page" in sheet
+            assert sheet.count('<svg') == sum(1 for q in meta["worksheet"] if q.get("grid"))
+
+
+def test_site_contents_hold_student_and_teacher_versions(build, tmp_path):
+    build.stage_contents(tmp_path / "c")
+    student = build.json.loads((tmp_path / "c" / "de" / "wuerfel-joker.ipynb").read_text(encoding="utf-8"))
+    teacher = build.json.loads((tmp_path / "c" / "de" / "lehrkraefte" / "wuerfel-joker.ipynb").read_text(encoding="utf-8"))
+    assert (tmp_path / "c" / "en" / "teachers" / "wuerfel-joker.ipynb").is_file()
+    assert all(not c.get("outputs") for c in student["cells"])
+    assert not any("teacher" in c["metadata"].get("tags", []) for c in student["cells"])
+    assert any("teacher" in c["metadata"].get("tags", []) for c in teacher["cells"])
+    assert sum(1 for c in teacher["cells"] for o in c.get("outputs", [])) > 20
+    assert all(isinstance(o.get("text", ""), str) for c in teacher["cells"] for o in c.get("outputs", []))

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -48,7 +46,7 @@ def test_landing_page_lists_the_five_games_with_links(context, request_log, site
         if game["ready"]:
             assert card.locator("a.play").count() == 1
             assert card.locator("a.play").get_attribute("href") == f"play/{game['id']}.html"
-            assert card.locator("a.explore").count() == 1
+            assert card.locator("a.explore:visible").count() == (1 if game["explore"] else 0)
             assert "kommt bald" not in card.inner_text()
         else:
             assert card.locator("a").count() == 0
@@ -59,15 +57,16 @@ def test_landing_page_lists_the_five_games_with_links(context, request_log, site
     for ready in ("wuerfel-joker", "tuefteln"):
         text = page.locator(f"li.game#{ready}").inner_text()
         assert "Play" in text and "Explore" in text and "coming soon" not in text
+    assert page.locator("a[href='lehrkraefte.html']:visible").first.inner_text() == "For teachers"
     screenshot(page, "en")
 
     # Every link answers 200 from the local server.
     for href in page.locator("li.game a").evaluate_all("links => links.map(a => a.href)"):
         assert context.request.get(href).status == 200, href
 
-    # Explore opens the explanatory notebook in JupyterLite's notebook app.
-    page.locator("li.game#tuefteln a.explore").click()
-    page.locator(".jp-Notebook .jp-MarkdownCell", has_text="Tüfteln").first.wait_for(timeout=60_000)
+    # Explore opens the lesson's student version in the page's language (test_lesson_* run them).
+    page.locator("li.game#wuerfel-joker a.explore:visible").click()
+    page.locator(".jp-Notebook .jp-MarkdownCell", has_text="probability at the games table").first.wait_for(timeout=60_000)
     screenshot(page, "explore")
     request_log.assert_only_local()
 
@@ -199,31 +198,6 @@ def show(page, locator) -> None:
         page.wait_for_timeout(500)
 
 
-def stored_svg_outputs(notebook: str) -> int:
-    """How many stored outputs of notebooks/<notebook> show as SVG (no HTML in their bundle)."""
-    nb = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))
-    return sum(1 for cell in nb["cells"] for out in cell.get("outputs", [])
-               if "image/svg+xml" in out.get("data", {}) and "text/html" not in out["data"])
-
-
-def stored_stream(notebook: str, starts: str) -> str:
-    """The stored text of the first stream output in notebooks/<notebook> with a line starting with ``starts``."""
-    nb = json.loads((ROOT / "notebooks" / notebook).read_text(encoding="utf-8"))
-    for cell in nb["cells"]:
-        for out in cell.get("outputs", []):
-            if out["output_type"] == "stream":
-                text = "".join(out["text"]) if isinstance(out["text"], list) else out["text"]
-                if any(line.startswith(starts) for line in text.splitlines()):
-                    return text
-    raise AssertionError(f"no stored stream output in {notebook} has a line starting with {starts!r}")
-
-
-# Per notebook: how a line of a stored (multi-line) stream output starts (no simulated digits, so
-# re-executing the notebook with other random numbers keeps it), and the widget's root class.
-EXPLORE = {
-    "wuerfel-joker": ("2: 0.", "sp-table"),
-    "tuefteln": ("2er / pair", "sp-table"),
-}
 RUN_ALL_TIMEOUT_MS = 300_000
 # Done: the kernel is idle, no cell waits or runs ([*]), the last code cell has a count (or a cell failed).
 # textContent: innerText is empty for cells JupyterLab does not render off screen.
@@ -240,75 +214,170 @@ RUN_ALL_DONE = """() => {
 }""" % ERROR_OUTPUTS.replace('"', "'")
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if g["ready"]], ids=lambda g: g["id"])
-def test_explore_notebook_runs_in_the_browser(game, context, request_log, site_url, screenshot):
-    """The Explore link's notebook: stored outputs render cleanly, and Run All in Pyodide gives no error."""
-    line_start, widget_class = EXPLORE[game["id"]]
-    page = context.new_page()
-    page.goto(site_url)
-    page.locator(f"li.game#{game['id']} a.explore").click()
-    page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+LESSONS = [(g["id"], lang) for g in GAMES if g["ready"] and g["explore"] and g["explore"]["de"] != g["explore"]["en"]
+           for lang in ("de", "en")]
 
-    # Stored stream text renders exactly as saved: one line per line, no "," between them
-    # (JupyterLite 0.8.6 shows a list-valued text as "a\n,b\n"; the build joins such lists).
-    stored = stored_stream(game["explore"], line_start)
-    output = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout']",
-                          has_text=line_start).first
-    output.wait_for(timeout=60_000)
-    output.scroll_into_view_if_needed()
-    # textContent: the stray commas are in the rendered text itself, and innerText is empty for
-    # an output JupyterLab has not painted yet (content-visibility).
-    rendered = output.text_content()
-    line = next(ln for ln in stored.splitlines() if ln.startswith(line_start))
-    assert line in rendered.splitlines(), rendered
-    assert rendered.rstrip("\n") == stored.rstrip("\n")
-    assert not any(ln.startswith(",") for ln in rendered.splitlines()), rendered
-    show(page, output)
-    screenshot(page, "stored")
-    # Stored SVG pictures render as pictures, not as their text/plain fallback (the build marks
-    # the code cells trusted; JupyterLab does not render SVG of untrusted cells).
-    svgs = stored_svg_outputs(game["explore"])
-    page.wait_for_function(
-        "n => document.querySelectorAll(\".jp-OutputArea-output[data-mime-type='image/svg+xml']\").length >= n",
-        arg=svgs, timeout=30_000)
 
-    # Run → Run All Cells, as a reader would.
-    started = time.monotonic()
+CELL_LIMIT_S = 10
+# Per cell: when its prompt first shows a count (polled; the kernel runs one cell at a time, so a
+# cell's time is the gap to the previous cell's count, the first one's from the Run All click).
+TIMING_START = """() => {
+    window.__done = {};
+    window.__start = performance.now();
+    window.__poll = setInterval(() => {
+        document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt').forEach((p, i) => {
+            if (!(i in window.__done) && /\\[\\d+\\]/.test(p.textContent)) window.__done[i] = performance.now();
+        });
+    }, 50);
+}"""
+TIMING_READ = """() => { clearInterval(window.__poll);
+    const ix = Object.keys(window.__done).map(Number).sort((a, b) => a - b);
+    let last = window.__start;
+    return ix.map(i => { const t = window.__done[i] - last; last = window.__done[i]; return [i, t / 1000]; });
+}"""
+KERNEL_IDLE = """() => { const i = document.querySelector('.jp-Notebook-ExecutionIndicator');
+    return i !== null && i.dataset.status === 'idle'; }"""
+LESSON_WORDS = {"de": {"title": "Wahrscheinlichkeit am Spieltisch", "lock": "Festhalten", "locked": "Festgehalten",
+                       "compare": "Vergleichen",
+                       "yours": "Deine Vorhersage", "teacher": "Für die Lehrkraft"},
+                "en": {"title": "probability at the games table", "lock": "Lock in", "locked": "Locked in",
+                       "compare": "Compare",
+                       "yours": "Your prediction", "teacher": "For the teacher"}}
+
+
+def run_all(page, screenshot) -> list[tuple[int, float]]:
+    """Run → Run All Cells as a reader would; returns (code cell index, seconds) per cell."""
+    page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_TIMEOUT_MS, polling=500)
+    page.evaluate(TIMING_START)
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-    # Queued cells show [*] at once (the stored counts would otherwise look finished).
     page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt", has_text="*").first.wait_for(timeout=30_000)
-    last_prompt = page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt").last
     try:
         page.wait_for_function(RUN_ALL_DONE, timeout=RUN_ALL_TIMEOUT_MS, polling=1_000)
     except Exception:
         screenshot(page, "timeout")
         raise
-    run_seconds = time.monotonic() - started
-    print(f"{game['id']}: Run All took {run_seconds:.0f} s")
-    counts = [int(m.group(1)) for m in (re.search(r"\[(\d+)\]", t) for t in page.locator(
-        ".jp-Notebook .jp-CodeCell .jp-InputPrompt").all_text_contents()) if m]
-    code_cells = page.locator(".jp-Notebook .jp-CodeCell").count()
-    assert counts == list(range(1, code_cells + 1)), counts  # every code cell ran, in order
-    assert re.search(r"\[\d+\]", last_prompt.text_content())
+    return page.evaluate(TIMING_READ)
+
+
+@pytest.mark.parametrize("lesson,lang", LESSONS, ids=[f"{g}-{lang}" for g, lang in LESSONS])
+def test_lesson_student_version_runs_in_the_browser(lesson, lang, context, request_log, site_url, screenshot):
+    """A lesson as a student gets it from the landing page's Explore: no stored answer and no
+    teacher note; Run All in Pyodide gives no error and no cell takes over 10 s; a prediction
+    locked in with the widgets comes back from the kernel in the comparison."""
+    words = LESSON_WORDS[lang]
+    page = context.new_page()
+    page.goto(site_url)
+    if lang == "en":
+        page.locator("#lang-toggle").click()
+    page.locator(f"li.game#{lesson} a.explore:visible").click()
+    page.locator(".jp-Notebook .jp-MarkdownCell", has_text=words["title"]).first.wait_for(timeout=60_000)
+    notebook = page.locator(".jp-Notebook")
+    assert page.locator(".jp-Notebook .jp-OutputArea-output").count() == 0  # nothing answered yet
+    assert words["teacher"] not in notebook.text_content()
+    # solution cells collapsed (placeholders once JupyterLab has laid the cells out)
+    page.locator(".jp-Notebook .jp-InputPlaceholder").first.wait_for(state="attached", timeout=30_000)
+    screenshot(page, "opened")
+    # Open the solution cells (as a student may) so every cell shows its prompt and its output:
+    # the timing reads prompts, and an error inside a collapsed output would not be in the page.
+    for command in ("Expand All Code", "Expand All Outputs"):
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^View$")).click()
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{command}$")).click()
+    assert page.locator(".jp-Notebook .jp-InputPlaceholder").count() == 0
+
+    times = run_all(page, screenshot)
     errors = error_outputs(page)
     if errors:
         screenshot(page, "error")
     assert errors == [], errors[0][-2000:]
-    # Charts: Vega-Lite drew at least one, and the live widget came from the kernel.
-    charts = page.locator(".vega-embed svg, .vega-embed canvas")
-    charts.first.wait_for(timeout=60_000)
-    assert charts.count() >= 1
-    widget = page.locator(f".{widget_class}").first
-    widget.wait_for(timeout=60_000)
-    show(page, page.locator(".vega-embed").first)
-    screenshot(page, "chart")
-    show(page, widget)
-    screenshot(page, "widget")
-    # the notebook host of the shared front-end: the same checks as on the Play page and in Panel
-    page.set_viewport_size({"width": 1024, "height": 768})
-    widget.scroll_into_view_if_needed()
-    exercise_front_end(page, widget, game["id"], lambda name: screenshot(page, f"widget-{name}"))
+    code_cells = page.locator(".jp-Notebook .jp-CodeCell").count()
+    assert [i for i, _ in times] == list(range(code_cells)), times  # every code cell ran
+    slow = [(i, round(t, 1)) for i, t in times if t > CELL_LIMIT_S]
+    print(f"{lesson}-{lang}: Run All {sum(t for _, t in times):.0f} s; slowest cells "
+          f"{sorted(((round(t, 1), i) for i, t in times), reverse=True)[:4]}")
+    assert not slow, f"cells over {CELL_LIMIT_S} s (code cell index, seconds): {slow}"
+
+    # The pictures: the 6×6 grid, the tree, the running share (a slider redraws it), the histogram.
+    svgs = page.locator(".jp-Notebook .jp-OutputArea-output[data-mime-type='image/svg+xml']")
+    assert svgs.count() >= 4
+    for k in range(svgs.count()):
+        show(page, svgs.nth(k))
+        screenshot(page, f"picture-{k}")
+    explore = page.locator(".spieltisch-explore")
+    assert explore.count() == 2  # the grid for any last slide, the running share for any n
+    for k in range(explore.count()):
+        assert explore.nth(k).locator("svg").count() == 1
+        show(page, explore.nth(k))
+        screenshot(page, f"explore-{k}")
+    # Predict, lock in, compare: only the live kernel can answer with the stored prediction.
+    predict = page.locator(".spieltisch-predict").first
+    show(page, predict)
+    option = predict.locator(".widget-toggle-button, button.widget-toggle-button").nth(6)  # the 7th option
+    label = option.text_content().strip()
+    option.click()
+    predict.locator("button", has_text=words["lock"]).click()
+    predict.locator(".widget-html", has_text=f"{words['locked']}: {label}").last.wait_for(timeout=30_000)
+    compare = page.locator(".spieltisch-reveal", has=page.locator("button", has_text=words["compare"])).first
+    show(page, compare)
+    compare.locator("button", has_text=words["compare"]).click()
+    compare.locator(".widget-html", has_text=words["yours"]).wait_for(timeout=30_000)
+    screenshot(page, "compared")
+    if lang == "de":  # the notebook host of the shared front-end, as on the Play page and in Panel
+        widget = page.locator(".sp-table").first
+        widget.wait_for(timeout=60_000)
+        page.set_viewport_size({"width": 1024, "height": 768})
+        widget.scroll_into_view_if_needed()
+        exercise_front_end(page, widget, lesson, lambda name: screenshot(page, f"widget-{name}"))
+    request_log.assert_only_local()
+
+
+def test_teachers_page_lists_each_lesson_with_path_worksheet_and_teacher_version(context, request_log, site_url, screenshot):
+    page = context.new_page()
+    page.goto(site_url)
+    page.locator("a[href='lehrkraefte.html']:visible").first.click()
+    page.locator("h1", has_text="Für Lehrkräfte").wait_for(timeout=30_000)
+    build = load_build()
+    lessons = build.lessons()
+    assert lessons
+    for lesson, by_lang in lessons.items():
+        for lang, meta in by_lang.items():
+            section = page.locator(f"section.lesson#{lesson}-{lang}")
+            assert section.count() == 1
+            rows = section.locator("table.path tbody tr")
+            assert rows.count() == len(meta["path"])
+            minutes = [int(m) for m in section.locator("table.path tbody tr td:first-child").all_text_contents()]
+            assert sum(minutes) == 45
+            for href in section.locator("a").evaluate_all("links => links.map(a => a.href)"):
+                assert context.request.get(href).status == 200, href
+    screenshot(page, "de")
+    page.locator("#lang-toggle").click()
+    assert page.locator("h1").inner_text() == "For teachers"
+    assert_no_other_language(page.locator("main").inner_text(), "en")
+    screenshot(page, "en")
+
+    # The worksheet is print-ready: A4 pages, the print button not printed, every question there.
+    for lesson, by_lang in lessons.items():
+        for lang, meta in by_lang.items():
+            sheet = context.new_page()
+            sheet.goto(site_url + build.worksheet_path(lesson, lang))
+            assert sheet.locator("ol.questions > li").count() == len(meta["worksheet"])
+            sheet.emulate_media(media="print")
+            assert not sheet.locator("button.print").is_visible()
+            pdf = sheet.pdf(format="A4")
+            assert pdf.startswith(b"%PDF") and 1 <= len(re.findall(rb"/Type\s*/Page[^s]", pdf)) <= 3
+            sheet.emulate_media(media="screen")
+            screenshot(sheet, f"worksheet-{lesson}-{lang}")
+            sheet.close()
+
+    # The teacher version shows the stored answers and the teaching notes without running anything.
+    page.locator("#lang-toggle").click()
+    page.locator("section.lesson#wuerfel-joker-de a.teacher").click()
+    page.locator(".jp-Notebook .jp-MarkdownCell", has_text="Für die Lehrkraft").first.wait_for(timeout=60_000)
+    page.locator(".jp-OutputArea-output", has_text="Richtig ist: 1, 6 und 7").first.wait_for(timeout=30_000)
+    svgs = page.locator(".jp-OutputArea-output[data-mime-type='image/svg+xml']")
+    svgs.first.wait_for(timeout=30_000)
+    show(page, svgs.first)
+    screenshot(page, "teacher-version")
     request_log.assert_only_local()
 
 

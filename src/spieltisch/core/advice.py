@@ -89,12 +89,14 @@ def _is_exact(value) -> bool:
     return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
 
 
-def make_advice(valued, *, method: dict, objective: dict, notes=None) -> Advice:
+def make_advice(valued, *, method: dict, objective: dict, notes=None, best=None) -> Advice:
     """An ``Advice`` from ``(action, value)`` pairs, all values exact or all estimates; ``notes``
     maps an action to its explanation ({"de": ..., "en": ...}).
 
     Exact: the options equal to the maximum are best. Estimates: every option whose interval reaches
-    the best mean's interval is best too (it cannot be told apart at this number of samples)."""
+    the best mean's interval is best too (it cannot be told apart at this number of samples), unless
+    the advisor passes ``best``, the actions it found indistinguishable from the best by a sharper
+    test (e.g. paired differences over common random numbers)."""
     valued = list(valued)
     if not valued:
         raise SpieltischError("there is no decision to advise on here")
@@ -112,7 +114,18 @@ def make_advice(valued, *, method: dict, objective: dict, notes=None) -> Advice:
         seen.add((type(a), a))
     valued.sort(key=lambda av: -point(av[1]))  # stable: ties keep the advisor's order
     top = valued[0][1]
-    if all(estimates):
+    if best is not None:
+        if not all(estimates):
+            raise TypeError("an exact advice marks its best options itself")
+        chosen = set(best)
+        unknown = chosen - {a for a, _ in valued}
+        if not chosen or unknown:
+            raise ValueError(f"the best options must be some of the advised ones, not {short(sorted(map(str, unknown)) or 'none')}")
+        # the chosen ones first (by mean), then the others: a lone high mean of a few samples that
+        # the sharper test did not keep does not head the list
+        valued.sort(key=lambda av: av[0] not in chosen)
+        best = [a in chosen for a, _ in valued]
+    elif all(estimates):
         best = [v.hi >= top.lo for _, v in valued]
     else:
         valued = [(a, Fraction(v)) for a, v in valued]

@@ -561,25 +561,29 @@ def test_advise_rates_every_placement():
     state.apply_action(state.legal_actions()[0])  # player 1 writes; player 2 is advised
     advice = state.game.advise(state.observation(1), n_rollouts=2)
     assert sorted(o.action for o in advice.options) == sorted(state.legal_actions())
-    means = [o.value.mean for o in advice.options]
-    assert means == sorted(means, reverse=True) and not advice.exact
+    starred = [o.value.mean for o in advice.options if o.best]
+    others = [o.value.mean for o in advice.options if not o.best]
+    assert starred == sorted(starred, reverse=True) and others == sorted(others, reverse=True)
+    assert not advice.exact
     assert all(o.value.lo <= o.value.mean <= o.value.hi for o in advice.options)
-    # ties within the uncertainty are shown as ties: every option whose interval reaches the best one's
-    top = advice.options[0].value
-    assert [o.best for o in advice.options] == [o.value.hi >= top.lo for o in advice.options]
-    assert advice.options[0].best and not all(o.best for o in advice.options)
+    # ties within the uncertainty are shown as ties (paired differences over the same throws), the
+    # starred options first
+    stars = [o.best for o in advice.options]
+    assert stars[0] and not all(stars) and stars == sorted(stars, reverse=True)
 
 
 def test_advise_reports_progress_and_the_same_results():
-    """``progress(done, total)`` after every placement, counting up to the number of placements;
-    passing it changes nothing in the advice (same numbers, same order)."""
+    """``progress(done, total)`` after every placement screened and every finalist played on,
+    counting up to their number; passing it changes nothing in the advice (same numbers, same order)."""
     state = started("B", throw=(2, 5))
     calls = []
     obs = state.observation(0)
-    with_progress = state.game.advise(obs, n_rollouts=2, seed=7, progress=lambda d, t: calls.append((d, t)))
-    without = state.game.advise(obs, n_rollouts=2, seed=7)
-    total = len(state.legal_actions())
-    assert calls == [(k, total) for k in range(1, total + 1)]
+    with_progress = state.game.advise(obs, n_rollouts=6, screen=2, finalists=3, seed=7,
+                                      progress=lambda d, t: calls.append((d, t)))
+    without = state.game.advise(obs, n_rollouts=6, screen=2, finalists=3, seed=7)
+    total = len(state.legal_actions()) + 3
+    assert calls[-1] == (total, total) and all(t == total for _, t in calls)
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls) and len(calls) >= total - 2
     assert with_progress == without
 
 

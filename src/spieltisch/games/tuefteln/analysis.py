@@ -7,8 +7,11 @@ advised player's observation.
 
 from __future__ import annotations
 
+import json
+import math
+from importlib import resources
 from fractions import Fraction
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 
 from ...core.advice import MAX_ROLLOUTS, Advice, Estimate, make_advice
 from ...core.dist import exact_json
@@ -16,7 +19,7 @@ from ...core.errors import SpieltischError, short
 from ...core.rng import Rng
 from ...core.stats import mean_ci
 from . import bots, scoring
-from .engine import Throw, Tuefteln, TueftelnState
+from .engine import Throw, Tuefteln, TueftelnState, layout_for
 
 
 def square_category_probabilities(descending_straights: bool = False) -> dict:
@@ -42,6 +45,153 @@ def all_categories_probability(squares: int = 9, descending_straights: bool = Fa
         for missing in combinations(cats, k):
             total += (-1) ** k * (1 - sum((p[c] for c in missing), Fraction(0))) ** squares
     return total
+
+
+# --- facts a lesson states (each number comes from here, so a lesson cannot disagree with the game) ---
+
+POSITIONS = ("TL", "TR", "BR", "BL")  # clockwise from the top-left, as ``scoring.category`` takes them
+
+
+def place_pairs() -> dict:
+    """The 6 pairs of places in a square, split into the 4 orthogonal neighbours and the 2 diagonals
+    (from the square's geometry: clockwise neighbours are orthogonal)."""
+    out = {"orthogonal": [], "diagonal": []}
+    for i, j in combinations(range(4), 2):
+        kind = "orthogonal" if (j - i) % 4 in (1, 3) else "diagonal"
+        out[kind].append((POSITIONS[i], POSITIONS[j]))
+    return out
+
+
+def two_numbers_twice(descending_straights: bool = False) -> dict:
+    """Squares made of two different numbers, each twice, counted by category (of the 1296):
+    ``{"number_pairs": 15, "two_pairs": 60, "cross": 30, ...}``: every pair of numbers {x, y}
+    fits the 4 orthogonal and the 2 diagonal ways of placing x, so 2er + 2er is twice as common as
+    Cross because there are twice as many ways to place it, not because of the numbers."""
+    counts = dict.fromkeys(scoring.ALL_NAMES, 0)
+    pairs = set()
+    for v in product(range(1, 7), repeat=4):
+        if len(set(v)) == 2 and v.count(v[0]) == 2:
+            counts[scoring.category(*v, descending_straights)] += 1
+            pairs.add(frozenset(v))
+    return {"number_pairs": len(pairs), **{c: n for c, n in counts.items() if n}}
+
+
+def random_squares(n: int, seed: int = 0, descending_straights: bool = False) -> list:
+    """The categories of ``n`` squares filled with four seeded random dice each (TL, TR, BR, BL)."""
+    rng = Rng(seed)
+    return [scoring.category(rng.die(), rng.die(), rng.die(), rng.die(), descending_straights) for _ in range(n)]
+
+
+def arrangements(numbers, descending_straights: bool = False) -> dict:
+    """The same four numbers in every order a square can hold them (distinct orders only), counted
+    by category: ``arrangements((2, 5, 2, 5)) == {"two_pairs": 4, "cross": 2}`` — where a number is
+    written decides what the square is worth."""
+    numbers = tuple(numbers)
+    if len(numbers) != 4 or any(type(v) is not int or not 1 <= v <= 6 for v in numbers):
+        raise SpieltischError(f"a square holds four die numbers 1-6, not {short(numbers)}")
+    counts = {}
+    for order in sorted(set(permutations(numbers))):
+        c = scoring.category(*order, descending_straights)
+        counts[c] = counts.get(c, 0) + 1
+    return {c: counts[c] for c in scoring.ALL_NAMES if c in counts}
+
+
+def square_completions(values, descending_straights: bool = False) -> dict:
+    """Every way to fill the empty places (0) of one square with dice, counted by category:
+    ``{"total": 6**empty, "categories": {category: count}, "points": {points: count}}``.
+    ``values`` are the four numbers clockwise from the top-left (TL, TR, BR, BL)."""
+    values = tuple(values)
+    if len(values) != 4 or any(type(v) is not int or not 0 <= v <= 6 for v in values):
+        raise SpieltischError(f"a square is four numbers 0-6 clockwise from the top-left (0 = empty), not {short(values)}")
+    empty = [i for i, v in enumerate(values) if v == 0]
+    cats = dict.fromkeys(scoring.ALL_NAMES, 0)
+    for fill in product(range(1, 7), repeat=len(empty)):
+        v = list(values)
+        for i, x in zip(empty, fill):
+            v[i] = x
+        cats[scoring.category(*v, descending_straights)] += 1
+    points = {}
+    for c, n in cats.items():
+        if n:
+            points[scoring.POINTS[c]] = points.get(scoring.POINTS[c], 0) + n
+    return {"total": 6 ** len(empty), "categories": {c: n for c, n in cats.items() if n},
+            "points": dict(sorted(points.items()))}
+
+
+def sheet_square(fields, square: int) -> tuple:
+    """The four numbers of square ``square`` (0-8, left to right, top to bottom) of a sheet of 36
+    numbers (0 = empty), clockwise from the top-left."""
+    return tuple(fields[f] for f in scoring.SQUARES[square])
+
+
+def binomial(n: int, p: Fraction) -> dict:
+    """P(k successes in ``n`` independent trials with chance ``p``), exactly, for k = 0..n."""
+    p = Fraction(p)
+    return {k: Fraction(math.comb(n, k)) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)}
+
+
+def sixes_distribution(throws: int = 15) -> dict:
+    """The number of 6s among the ``2 * throws`` dice of ``throws`` throws of two dice (a game has
+    15): binomial with n = 2 * throws, p = 1/6, exactly."""
+    return binomial(2 * throws, Fraction(1, 6))
+
+
+def distribution_summary(dist: dict) -> dict:
+    """Mode (the most likely value, the smallest if several), expected value and variance of a
+    distribution ``{value: probability}``, exactly; e.g. of ``sixes_distribution()``."""
+    mean = sum((k * p for k, p in dist.items()), Fraction(0))
+    var = sum(((k - mean) ** 2 * p for k, p in dist.items()), Fraction(0))
+    top = max(dist.values())
+    return {"mode": min(k for k, p in dist.items() if p == top), "mean": mean, "variance": var}
+
+
+def simulated_sixes(games: int, seed: int = 0) -> list:
+    """The number of 6s in each of ``games`` seeded games' 15 throws, game by game; the throws are
+    the engine's (``sample_chance`` of a fresh game)."""
+    rng = Rng(seed)
+    state = Tuefteln(1).new_initial_state()
+    out = []
+    for _ in range(games):
+        k = 0
+        for _ in range(state.game.layout.rounds):
+            t = state.sample_chance(rng)
+            k += (t.first == 6) + (t.second == 6)
+        out.append(k)
+    return out
+
+
+def first_round_pairs(side: str) -> int:
+    """How many pairs of fields the first throw may go into on ``side`` (orders not counted)."""
+    layout = layout_for(side)
+    return len(layout.free_pairs(layout.full_free))
+
+
+def side_groups(side: str) -> list:
+    """The groups a throw's two fields must share on ``side``: ``[(name, number of fields)]``."""
+    return [(name, len(fs)) for name, fs in layout_for(side).groups]
+
+
+def bot_scores(bot: str, side: str, games: int, seed: int) -> list:
+    """Final scores of ``games`` seeded solo games of ``bot`` on ``side`` (``core.simulate``)."""
+    from ...core.simulate import simulate
+    return list(simulate("tuefteln", 1, [bot], games, seed=seed, options={"side": side}).all_scores[0])
+
+
+_STORED = None
+
+
+def stored_bot_scores(bot: str, side: str) -> dict:
+    """The scores of the strong bot's games kept in ``bot_scores.json`` (made by ``bot_scores``
+    with the stored seed; a test replays the first games): ``{"games", "seed", "scores"}``. The
+    strong bot takes about a second a game in the browser, too slow for a lesson to play 100."""
+    global _STORED
+    if _STORED is None:
+        text = resources.files(__package__).joinpath("bot_scores.json").read_text(encoding="utf-8")
+        _STORED = json.loads(text)
+    try:
+        return dict(_STORED[bot][side])
+    except KeyError:
+        raise SpieltischError(f"no stored games of the {bot!r} bot on side {side!r}") from None
 
 
 def analyze(game, progress=None) -> dict:
@@ -84,46 +234,196 @@ def solo_from_observation(game, obs: dict) -> TueftelnState:
     return solo
 
 
-METHOD_TEXT = {"de": "geschätzt: jede Möglichkeit {n}-mal zu Ende gespielt ({policy}-Bot), alle mit denselben Würfen",
-               "en": "estimated: each option played out {n} times ({policy} bot), all with the same throws"}
+METHOD_TEXT = {
+    "de": "geschätzt: jede Möglichkeit {n1}-mal zu Ende gespielt ({policy}), die besten {k} noch bis "
+          "{n2}-mal, alle mit denselben Würfen; ★ = vom Besten nicht zu unterscheiden (gepaarter Vergleich, 95 %)",
+    "en": "estimated: each option played out {n1} times ({policy}), the best {k} up to {n2} times, all "
+          "with the same throws; ★ = cannot be told apart from the best (paired comparison, 95%)"}
+POLICY_TEXT = {"greedy": {"de": "gierige Regel", "en": "greedy rule"},
+               "strong": {"de": "starker Bot", "en": "strong bot"}}
 OBJECTIVE_TEXT = {"de": "erwartete Punkte am Spielende (eigener Zettel)",
                   "en": "expected final points (own sheet)"}
 
+# The advisor's default: every option is screened with SCREEN play-outs, the FINALISTS best of them
+# get ROLLOUTS play-outs in all (the screening ones included). Every option's play-out i sees the same
+# throws (common random numbers), so the finalists are compared pairwise: an option is starred when
+# its mean difference to the leader's, over the same throws, is not clearly below 0.
+ROLLOUTS = 240
+SCREEN = 8  # at least; more when the game is short: SCREEN_BUDGET play-out steps for the screening
+SCREEN_BUDGET = 24_000
+FINALISTS = 8
 
-def advise(game, observation: dict, n_rollouts: int = 10, policy: str = "greedy", seed: int = 0,
-           progress=None) -> Advice:
+
+def rollout_throws(seed: int, n: int, rounds: int) -> list:
+    """The throws of the ``n`` play-outs of one advice (the same for every option): per play-out, the
+    ``rounds`` throws still to come and a seed for the rollout rule's tie-breaks."""
+    master = Rng(seed)
+    out = []
+    for _ in range(n):
+        s = master.spawn()
+        rng = Rng(s)
+        out.append(([(rng.die(), rng.die()) for _ in range(rounds)], (s + 1) % (2 ** 64)))
+    return out
+
+
+def greedy_candidates(layout, codes, free: int, x: int, y: int, value) -> list:
+    """The placements ``(f1, v1, f2, v2)`` of the throw ``x``, ``y`` the greedy rule may choose on a
+    sheet (square ``codes``, free-field mask ``free``): those that most raise the summed value
+    (``value``, the greedy bot's table) of the squares they touch, within 1e-9 — the greedy bot's
+    rule, on square codes instead of observations (an advice plays thousands of games)."""
+    sq_of, pos_w = _SQ_OF, _POS_W
+    gx, gy = [0.0] * 36, [0.0] * 36
+    f, rest = 0, free
+    while rest:
+        if rest & 1:
+            c = codes[sq_of[f]]
+            w = pos_w[f]
+            v0 = value[c]
+            gx[f] = value[c + x * w] - v0
+            gy[f] = value[c + y * w] - v0
+        rest >>= 1
+        f += 1
+    best, cands = -1e18, []
+    same = x == y
+    for f1, f2, _ in layout.free_pairs(free):
+        s1 = sq_of[f1]
+        if s1 == sq_of[f2]:
+            c = codes[s1]
+            w1, w2 = pos_w[f1], pos_w[f2]
+            base = value[c]
+            ga = value[c + x * w1 + y * w2] - base
+            gb = ga if same else value[c + y * w1 + x * w2] - base
+        else:
+            ga = gx[f1] + gy[f2]
+            gb = ga if same else gy[f1] + gx[f2]
+        if ga > best + 1e-9:
+            best, cands = ga, [(f1, x, f2, y)]
+        elif ga > best - 1e-9:
+            cands.append((f1, x, f2, y))
+        if not same:
+            if gb > best + 1e-9:
+                best, cands = gb, [(f1, y, f2, x)]
+            elif gb > best - 1e-9:
+                cands.append((f1, y, f2, x))
+    return cands
+
+
+def greedy_playout(layout, codes, free: int, throws, value, cat_points, cat_bits, tie_seed: int) -> int:
+    """The final score of one sheet (square ``codes``, free-field mask ``free``) when ``throws`` are
+    written by the greedy rule (``greedy_candidates``), ties broken at random (``Rng(tie_seed)``)."""
+    codes = list(codes)
+    rng = None
+    sq_of, pos_w = _SQ_OF, _POS_W
+    for x, y in throws:
+        cands = greedy_candidates(layout, codes, free, x, y, value)
+        if len(cands) > 1:
+            if rng is None:
+                rng = Rng(tie_seed)
+            f1, u, f2, v = cands[rng.below(len(cands))]
+        else:
+            f1, u, f2, v = cands[0]
+        codes[sq_of[f1]] += u * pos_w[f1]
+        codes[sq_of[f2]] += v * pos_w[f2]
+        free &= ~((1 << f1) | (1 << f2))
+    total, done = 0, 0
+    for c in codes:
+        total += cat_points[c]
+        done |= cat_bits[c]
+    return total + (scoring.BONUS if done == bots.ALL_CATS else 0)
+
+
+def _not_below(lead: list, other: list) -> bool:
+    """Whether ``other`` cannot be told apart from ``lead``: the 95 % interval of the mean paired
+    difference (play-out i of both saw the same throws) reaches 0."""
+    if len(lead) < 2:
+        return lead == other
+    return mean_ci([x - y for x, y in zip(lead, other)]).lo <= 0
+
+
+_SQ_OF = bots.SQ_OF
+_POS_W = [bots.W[p] for p in bots.POS_OF]
+
+
+def advise(game, observation: dict, n_rollouts: int = ROLLOUTS, policy: str = "greedy", seed: int = 0,
+           progress=None, screen: int | None = None, finalists: int = FINALISTS) -> Advice:
     """Every legal placement of the current throw for the observation's viewer, with its estimated
     final score.
 
-    Each placement is followed by ``n_rollouts`` random continuations played by ``policy``
-    ("greedy" or "strong"); all placements see the same throws (common random numbers), so their
-    differences are sharper than their intervals suggest."""
+    Each placement is played out ``screen`` times to the end by the greedy rule
+    (``greedy_playout``), the ``finalists`` best (by mean) up to ``n_rollouts`` times in all; play-out
+    i of every placement sees the same throws (common random numbers). Starred (best): the leader
+    and every finalist whose paired difference to the leader (same throws) has a 95 % interval
+    reaching 0 — a tie is shown as a tie. ``policy`` "strong" plays out with the strong bot
+    instead (slow: for comparisons, not for live use). ``progress(done, total)`` counts options
+    screened, then finalists played on."""
     if type(n_rollouts) is not int or not 1 <= n_rollouts <= MAX_ROLLOUTS:
         raise SpieltischError(f"the advisor plays each option out 1 to {MAX_ROLLOUTS} times, not {short(n_rollouts)}")
+    for name, n in (("screen", screen), ("finalists", finalists)):
+        if (n is not None or name != "screen") and (type(n) is not int or not 1 <= n <= MAX_ROLLOUTS):
+            raise SpieltischError(f"the advisor's {name} is a number of options or play-outs from 1 to "
+                                  f"{MAX_ROLLOUTS}, not {short(n)}")
     if policy not in bots.BOTS:
         raise SpieltischError(f"the advisor's rollout policy is one of {', '.join(bots.BOTS)}, not {policy!r}")
     solo = solo_from_observation(game, observation)
     if solo.throw is None:
         raise SpieltischError(f"player {observation['player'] + 1} has no throw to write now")
-    bot = bots.BOTS[policy](solo.game)
     legal = solo.legal_actions()
-    seeds = [(Rng(seed).spawn() + i * 7919) % (2 ** 63) for i in range(n_rollouts)]
-    valued = []
-    for j, action in enumerate(legal):
-        scores = []
-        for s in seeds:
+    layout = solo.game.layout
+    rounds_left = layout.rounds - solo.rounds_done
+    plays = rollout_throws(seed, n_rollouts, rounds_left)
+    if policy == "greedy":
+        desc = solo.game.descending
+        value = bots.square_values(1.0, desc, tuple(scoring.POINTS[c] for c in scoring.ALL_NAMES))
+        table = scoring.category_table(desc)
+        cat_points = [0 if c is None else scoring.POINTS[c] for c in table]
+        cat_bits = [bots.CAT_BIT.get(c, 0) for c in table]
+
+        def play(action, k):
+            f = list(solo.sheets[0])
+            f[action.f1], f[action.f2] = action.v1, action.v2
+            codes = bots.square_codes(f)
+            free = solo.free[0] & ~((1 << action.f1) | (1 << action.f2))
+            return greedy_playout(layout, codes, free, plays[k][0], value, cat_points, cat_bits, plays[k][1])
+    else:
+        bot = bots.BOTS[policy](solo.game)
+
+        def play(action, k):
             sim = solo.clone()
             sim._apply(action)
-            rng, bot_rng = Rng(s), Rng(s + 1)
-            while not sim.is_terminal():
-                if sim.throw is None:
-                    sim._apply(sim.sample_chance(rng))
-                else:
-                    sim._apply(bot.act(sim.observation(0), sim._legal_actions(), bot_rng))
-            scores.append(float(sim.scores()[0]))
-        est = mean_ci(scores)
-        valued.append((action, Estimate(est.mean, est.lo, est.hi, est.n)))
+            throws, tie_seed = plays[k]
+            rng = Rng(tie_seed)
+            for x, y in throws:
+                sim._apply(Throw(x, y))
+                sim._apply(bot.act(sim.observation(0), sim._legal_actions(), rng))
+            return sim.scores()[0]
+
+    scores = {}
+    if screen is None:  # as many as the budget allows, at least SCREEN
+        screen = max(SCREEN, SCREEN_BUDGET // (len(legal) * rounds_left or 1))
+    screen = min(screen, n_rollouts)
+    total = len(legal) + (min(finalists, len(legal)) if n_rollouts > screen else 0)
+    for j, action in enumerate(legal):
+        scores[action] = [play(action, k) for k in range(screen)]
         if progress:
-            progress(j + 1, len(legal))
-    method = {k: v.format(n=n_rollouts, policy=policy) for k, v in METHOD_TEXT.items()}
-    return make_advice(valued, method=method, objective=OBJECTIVE_TEXT)
+            progress(j + 1, total)
+    ranked = sorted(legal, key=lambda a: -math.fsum(scores[a]))  # stable: ties keep the legal order
+    # finalists: the screening's leader and the options it cannot tell apart from it (at most ``finalists``)
+    top = [a for a in ranked if _not_below(scores[ranked[0]], scores[a])]
+    if n_rollouts > screen:
+        top = top[:finalists]
+        for j, action in enumerate(top):
+            scores[action] += [play(action, k) for k in range(screen, n_rollouts)]
+            if progress:
+                progress(len(legal) + j + 1, total)
+        if progress and len(top) < total - len(legal):
+            progress(total, total)
+    leader = max(top, key=lambda a: math.fsum(scores[a]))
+    best = {a for a in top if _not_below(scores[leader], scores[a])}
+    valued = []
+    for action in legal:
+        est = mean_ci([float(x) for x in scores[action]])
+        valued.append((action, Estimate(est.mean, est.lo, est.hi, est.n)))
+    n1, k = screen, len(top) if n_rollouts > screen else 0
+    method = {lang: t.format(n1=n1, k=k, n2=n_rollouts, policy=POLICY_TEXT[policy][lang])
+              for lang, t in METHOD_TEXT.items()}
+    return make_advice(valued, method=method, objective=OBJECTIVE_TEXT, best=best)

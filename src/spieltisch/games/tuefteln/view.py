@@ -212,6 +212,28 @@ def observation_svg(observation: dict, player: int | None = None, lang: str = "d
                      lang=lang, highlight=highlight, title=title, note=note, **more)
 
 
+def svg_row(*svgs: str, gap: int = 8) -> str:
+    """Several ``<svg>`` pictures side by side in one ``<svg>`` (one picture output in a notebook)."""
+    import re
+
+    sizes = []
+    for s in svgs:
+        m = re.match(r'<svg[^>]*?width="([\d.]+)"[^>]*?height="([\d.]+)"', s)
+        if m is None:
+            raise ValueError("svg_row: each picture needs width and height on its <svg>")
+        sizes.append((float(m.group(1)), float(m.group(2))))
+    width = sum(w for w, _ in sizes) + gap * (len(svgs) - 1)
+    height = max(h for _, h in sizes)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+           f'viewBox="0 0 {width:g} {height:g}">']
+    x = 0.0
+    for s, (w, _) in zip(svgs, sizes):
+        out.append(s.replace("<svg ", f'<svg x="{x:g}" y="0" ', 1))
+        x += w + gap
+    out.append("</svg>")
+    return "".join(out)
+
+
 class SVG:
     """Shows SVG text as a picture in Jupyter (``image/svg+xml``) with a short text fallback."""
 
@@ -373,9 +395,9 @@ class TueftelnView(View):
         return "".join(parts)
 
     def advice_columns(self, game) -> list[dict]:
-        # 8 play-outs per placement (common random numbers), a few seconds in the browser; the
-        # options whose intervals reach the best one's are shown as ties, not as a lone star
-        return [{"settings": {"n_rollouts": 8, "seed": 0}, "kind": "points",
+        # the advisor's default: every placement screened, the best few played out 240 times, all
+        # on the same throws; the options it cannot tell apart from the best are shown as ties
+        return [{"settings": {"seed": 0}, "kind": "points",
                  "title": {"de": "Ø Endpunkte (geschätzt)", "en": "mean final score (estimate)"},
                  "unit": {"de": "Punkte", "en": "points"}}]
 

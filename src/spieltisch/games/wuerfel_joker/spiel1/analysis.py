@@ -331,3 +331,19 @@ def analyze(options: dict, progress=None, threshold_choose=None) -> dict:
                 "except the rulebook's own facts (kleine Brücke 7, doubling per joker) depends on it.",
         "solve_seconds": round(sol.seconds, 4),
     }
+
+
+def joker_throw_chances(n: int) -> dict:
+    """What a joker throw of ``n`` dice (1–3) can bring, exactly: ``at_least_one_1`` (a joker is
+    pushed), ``no_1_but_a_6`` (the 6 keeps the bet alive), ``lost`` (neither: the turn is lost) and
+    ``no_1`` (the complement of the first). Counted over the 6**n throws."""
+    if type(n) is not int or not 1 <= n <= NUM_DICE:
+        raise SpieltischError(f"a joker throw has 1 to {NUM_DICE} dice, got {n!r}")
+    out = {"at_least_one_1": Fraction(0), "no_1": Fraction(0), "no_1_but_a_6": Fraction(0), "lost": Fraction(0)}
+    for t, p in sorted_throws(n):
+        if 1 in t:
+            out["at_least_one_1"] += p
+        else:
+            out["no_1"] += p
+            out["no_1_but_a_6" if 6 in t else "lost"] += p
+    return out

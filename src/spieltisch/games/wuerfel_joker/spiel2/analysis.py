@@ -284,3 +284,92 @@ def analyze(options=None, progress=None) -> dict:
         "solve_seconds": {"expected": round(t1 - t0, 4), "all_up": round(t2 - t1, 4)},
         "notes": "values are per turn from the start of a turn; a game is `rounds` independent turns per player",
     }
+
+
+# --- numbers for lessons ---------------------------------------------------------------------------
+def mask_of(up) -> int:
+    """The slide mask with the slides ``up`` (numbers 1–9) up."""
+    if any(type(v) is not int or not 1 <= v <= 9 for v in up):
+        raise SpieltischError(f"slides are numbered 1–9, got {list(up)}")
+    return sum(1 << (v - 1) for v in set(up))
+
+
+def pushable(up=(), options=None) -> dict:
+    """For each of the 36 ordered throws ``(a, b)``: the slides still down it can push when the
+    slides ``up`` are up (an empty set: the throw pushes nothing). The 5's extra sums count once
+    slide 5 is up (``five_ops`` as in ``options``)."""
+    mask = mask_of(up)
+    row = MAKE[_options(options)["five_ops"]][mask >> 4 & 1]
+    free = {(a, b): row[a][b] & ~mask for a in range(1, 7) for b in range(1, 7)}
+    return {t: frozenset(v for v in range(1, 10) if f >> (v - 1) & 1) for t, f in free.items()}
+
+
+def push_chance(up=(), options=None) -> Fraction:
+    """The probability that one throw can push at least one slide still down (``up`` are up)."""
+    return Fraction(sum(1 for v in pushable(up, options).values() if v), 36)
+
+
+def policy_value(bot, options=None) -> Fraction:
+    """The exact expected points of one turn when ``bot`` makes every decision (it is asked with the
+    observation fields ``phase``, ``mask`` and ``dice``). Positions are valued from the full board
+    down, as in the solver; declined doubles are thrown again, so a position's throw value is the
+    average over the throws the bot does not decline."""
+    opts = _options(options)
+    make, x5 = MAKE[opts["five_ops"]], bool(opts["x5_on_stop"])
+    T: list = [None] * 512
+
+    def after_push(m):
+        if m == FULL:
+            return Fraction(45)
+        choice = bot.act({"phase": STOP_OR_THROW, "mask": m, "dice": None}, [STOP, ROLL], None)
+        return Fraction(-SUM_DOWN[m] * (5 if x5 and m & FIVE else 1)) if choice == STOP else T[m]
+
+    for m in range(FULL - 1, -1, -1):
+        total, declined = Fraction(0), 0
+        for a in range(1, 7):
+            for b in range(1, 7):
+                free = make[m >> 4 & 1][a][b] & ~m
+                legal = [PUSH[v] for v in range(1, 10) if free >> (v - 1) & 1]
+                if a == b:
+                    legal += [DECLINE] if free else [DECLINE, ACCEPT]
+                bust = Fraction(-(SUM_DOWN[m] + a + b) * (5 if m & FIVE else 1))
+                if not legal:
+                    total += bust
+                    continue
+                phase = CHOOSE if free else DOUBLES_BUST
+                choice = bot.act({"phase": phase, "mask": m, "dice": (a, b)}, legal, None)
+                if choice not in legal:
+                    raise SpieltischError(f"policy_value: the bot chose {choice!r}, not a legal action")
+                if choice == DECLINE:
+                    declined += 1
+                elif choice == ACCEPT:
+                    total += bust
+                else:
+                    total += after_push(m | 1 << (choice.value - 1))
+        if declined == 36:
+            raise SpieltischError("policy_value: the bot declines every throw, the turn never ends")
+        T[m] = total / (36 - declined)
+    return T[0]
+
+
+def throw_table(up=(), options=None) -> dict:
+    """What each of the 36 ordered throws does under optimal play (expected points) when the slides
+    ``up`` are up and the dice are about to be thrown: ``(kind, slide, value)`` with kind ``"push"``
+    (the best slide to push and the value after it, the turn going on optimally), ``"bust"`` (the
+    throw pushes nothing: its minus points) or ``"again"`` (doubles the optimal player declines:
+    thrown again, so the throw does not count). The throw value ``solve(options).throw_value`` is the
+    mean of the values over the throws that count."""
+    sol = solve(options)
+    mask = mask_of(up)
+    if mask == FULL:
+        raise SpieltischError("with all nine slides up the turn is already over")
+    out = {}
+    for (a, b), free in pushable(up, options).items():
+        if a == b and a in sol.declined_doubles(mask):
+            out[(a, b)] = ("again", None, None)
+        elif free:
+            v = max(sorted(free), key=lambda x: sol.push_value(mask, x))
+            out[(a, b)] = ("push", v, sol.push_value(mask, v))
+        else:
+            out[(a, b)] = ("bust", None, sol.bust_value(mask, a, b))
+    return out

@@ -599,9 +599,11 @@ class Spiel2Game(Game):
     option_specs = (
         OptionSpec("rounds", 10, "number of rounds (each player has one turn per round)", min=1, max=100),
         OptionSpec("five_ops", "plus_minus",
-                   "with slide 5 up: plus_minus = (a op b) ± 5 (rulebook); all = also ×5 and exact :5",
+                   "with slide 5 up: plus_minus = (a op b) ± 5, as in the rulebook's example; all = also ×5 and "
+                   "exact :5 (decision D2)",
                    choices=("plus_minus", "all")),
-        OptionSpec("x5_on_stop", False, "a voluntary stop with slide 5 up also counts ×5 (rulebook: only a failed throw)"),
+        OptionSpec("x5_on_stop", False, "a voluntary stop with slide 5 up also counts ×5; off = only a throw that pushes "
+                                            "nothing counts ×5 (decision D3)"),
     )
     state_class = Spiel2State
     test_configs = ((1, {}), (2, {}), (8, {}), (2, {"five_ops": "all", "x5_on_stop": True}))

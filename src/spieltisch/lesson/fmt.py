@@ -1,0 +1,131 @@
+"""Numbers as a lesson prints them: German 0,35 and 35,2 %, English 0.35 and 35.2%.
+
+Rounding is exact (a value is turned into a ``Fraction`` first and rounded half away from zero), so
+CPython and Pyodide print the same digits. Fractions are shown exactly while they are small
+(``max_digits`` digits above and below the line); a long fraction is shown as a decimal with a note,
+and in full only on request (``long=True``).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from numbers import Rational
+
+LANGS = ("de", "en")
+MINUS = "\u2212"
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise ValueError(f"language must be one of {LANGS}, not {lang!r}")
+    return lang
+
+
+def _exact(x) -> Fraction:
+    if isinstance(x, bool):
+        return Fraction(int(x))
+    if isinstance(x, (Rational, int)):
+        return Fraction(x)
+    if isinstance(x, float):
+        return Fraction(x)
+    raise TypeError(f"a number is needed, not {type(x).__name__}")
+
+
+def _group(digits: str, sep: str) -> str:
+    if len(digits) <= 4:  # 1000 and 4000 stay in one piece, as in print
+        return digits
+    parts = []
+    while digits:
+        parts.append(digits[-3:])
+        digits = digits[:-3]
+    return sep.join(reversed(parts))
+
+
+def number(x, lang: str = "de", digits: int = 2, strip: bool = False) -> str:
+    """``x`` with ``digits`` decimals: number(0.35) -> '0,35'; strip=True drops trailing zeros."""
+    check_lang(lang)
+    q = _exact(x) * 10 ** digits
+    n = (abs(q.numerator) * 2 + q.denominator) // (2 * q.denominator)  # half away from zero
+    sign = MINUS if q < 0 and n else ""
+    whole, frac = divmod(n, 10 ** digits)
+    sep, dec = (".", ",") if lang == "de" else (",", ".")
+    text = _group(str(whole), sep)
+    if digits:
+        tail = str(frac).rjust(digits, "0")
+        if strip:
+            tail = tail.rstrip("0")
+        if tail:
+            text += dec + tail
+    return sign + text
+
+
+def integer(n: int, lang: str = "de") -> str:
+    """A count: 4000, 10.000 (de) / 10,000 (en)."""
+    return number(n, lang, 0)
+
+
+def percent(x, lang: str = "de", digits: int = 1) -> str:
+    """A share as per cent: percent(0.352) -> '35,2 %' (de), '35.2%' (en)."""
+    text = number(_exact(x) * 100, lang, digits)
+    return text + ("\u00a0%" if lang == "de" else "%")
+
+
+def points(x, lang: str = "de", digits: int = 2) -> str:
+    """Points (an expected value): whole numbers without decimals, others with ``digits``."""
+    f = _exact(x)
+    return number(f, lang, 0 if f.denominator == 1 else digits)
+
+
+def fraction(x, lang: str = "de", long: bool = False, max_digits: int = 4) -> str:
+    """An exact value: '11/18' while small; a long fraction as '≈ 0,3056 (Bruch mit 40 Ziffern)'
+    unless ``long`` asks for all of it."""
+    check_lang(lang)
+    f = _exact(x)
+    if f.denominator == 1:
+        return number(f, lang, 0)
+    num, den = abs(f.numerator), f.denominator
+    sign = MINUS if f < 0 else ""
+    if long or max(len(str(num)), len(str(den))) <= max_digits:
+        return f"{sign}{num}/{den}"
+    size = len(str(num)) + len(str(den))
+    note = f"Bruch mit {size} Ziffern" if lang == "de" else f"a fraction of {size} digits"
+    return f"≈ {number(f, lang, 4)} ({note})"
+
+
+def probability(x, lang: str = "de", long: bool = False) -> str:
+    """A probability: '11/18 ≈ 61,1 %'; a long fraction only as the percentage."""
+    f = _exact(x)
+    if f.denominator == 1:
+        return percent(f, lang, 0)
+    if long or max(len(str(f.numerator)), len(str(f.denominator))) <= 4:
+        return f"{fraction(f, lang, long)} ≈ {percent(f, lang)}"
+    return f"≈ {percent(f, lang)}"
+
+
+def ratio(count: int, total: int, lang: str = "de") -> str:
+    """A count out of a total, not reduced: '22 von 36' / '22 of 36'."""
+    check_lang(lang)
+    return f"{integer(count, lang)} {'von' if lang == 'de' else 'of'} {integer(total, lang)}"
+
+
+def interval(estimate, lang: str = "de", as_percent: bool = False, digits: int | None = None) -> str:
+    """A simulation's 95 % interval (an object with ``mean``, ``lo``, ``hi``, ``n``)."""
+    check_lang(lang)
+    if as_percent:
+        d = 1 if digits is None else digits
+        show = lambda v: percent(v, lang, d)  # noqa: E731
+    else:
+        d = 2 if digits is None else digits
+        show = lambda v: number(v, lang, d)  # noqa: E731
+    if lang == "de":
+        return (f"{show(estimate.mean)} (95-%-Intervall {show(estimate.lo)} bis {show(estimate.hi)}, "
+                f"n = {integer(estimate.n, lang)})")
+    return f"{show(estimate.mean)} (95% interval {show(estimate.lo)} to {show(estimate.hi)}, n = {integer(estimate.n, lang)})"
+
+
+def join(items, lang: str = "de") -> str:
+    """'1, 6 und 7' / '1, 6 and 7'."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + (" und " if lang == "de" else " and ") + items[-1]
