@@ -4,7 +4,7 @@ Consecutive stream outputs of one cell (stdout printed in pieces) are merged int
 list-valued text is joined into one string; the run timestamps nbconvert records are dropped. That is how a browser shows them, so the stored output
 and the rendered one agree (the site's browser test compares them), and nbval compares the same.
 
-    python notebooks/tidy.py notebooks/*.ipynb
+    python notebooks/tidy.py notebooks/*.ipynb notebooks/*/*.ipynb
 """
 
 import json
