@@ -61,7 +61,7 @@ class SchraubeLockerView(View):
                "turn": ["Alle sechs Würfel werden geworfen (bis zu dreimal pro Zug, nur die freien Würfel).",
                         "Pflicht: Passt ein Würfel auf die nächste freie Karte vor deiner Figur, wird er dort "
                         "eingesetzt – Karte für Karte. Danach kannst du Würfel auf andere passende Karten legen "
-                        "(Karte anklicken).",
+                        "(Karte anklicken). Die orange Stapelnummer zeigt die nächste Karte.",
                         "Aufhören: Die Figur zieht bis zur letzten Karte der lückenlosen Würfelreihe. Liegt auf "
                         "der nächsten Karte kein Würfel, ist der Zug sofort vorbei.",
                         "Steht eine andere Figur am selben Stapel, darfst du mit Tausch- oder Schenk-Karten "
@@ -72,7 +72,8 @@ class SchraubeLockerView(View):
                        "combination), go once round the circle (a bonus card, 6 points).",
                "turn": ["All six dice are rolled (up to three rolls a turn, only the free dice).",
                         "MUST: if a die fits the next free card in front of your pawn, it goes there – card by "
-                        "card. Then you can put dice on other matching cards (click the card).",
+                        "card. Then you can put dice on other matching cards (click the card). The orange stack "
+                        "number shows the next card.",
                         "Stop: your pawn moves to the last card of the unbroken row of dice. If the next card "
                         "has no die, your turn ends at once.",
                         "If another pawn stands at your stack, you may swap or gift with swap or gift cards; then "
@@ -95,7 +96,7 @@ class SchraubeLockerView(View):
         n = obs["bonus_left"]
         out.append(f'<rect x="{CX - 34}" y="{CY - 44}" width="68" height="88" rx="8" fill="#f7dc6f" stroke="#7d6608" '
                    f'stroke-width="2"/><text x="{CX}" y="{CY - 18}" font-size="12" text-anchor="middle">Bonus</text>'
-                   f'<text x="{CX}" y="{CY + 10}" font-size="24" font-weight="bold" text-anchor="middle">6</text>'
+                   f'<text x="{CX}" y="{CY + 10}" font-size="24" font-weight="bold" text-anchor="middle">{E.CARDS.bonus_points}</text>'
                    f'<text x="{CX}" y="{CY + 34}" font-size="11" text-anchor="middle" class="sp-bonus-left">'
                    f'{escape(ctx.t(f"noch {n}", f"{n} left"))}</text>')
         for s, st in enumerate(obs["stacks"]):
@@ -118,10 +119,16 @@ class SchraubeLockerView(View):
     def _stack(self, ctx, s, st, dice, pos, act) -> str:
         x, y = _at(s, R)
         x0, y0 = x - CARD_W / 2, y - CARD_H / 2
-        lx, ly = _at(s, R - 78)
+        lx, ly = _at(s, R - (64 if s % 3 == 0 else 72))
         n = st["left"]
         left = (f'<text x="{lx:.1f}" y="{ly + 4:.1f}" font-size="11" fill="#444" text-anchor="middle" '
                 f'class="sp-left-count">{escape(ctx.t(f"noch {n}", f"{n} left"))}</text>')
+        title = ctx.t(f"Stapel {s + 1}" + (" – die nächste Karte" if pos == 1 else ""),
+                      f"stack {s + 1}" + (" – the next card" if pos == 1 else ""))
+        left += (f'<g class="sp-stack-number"><title>{escape(title)}</title>'
+                 f'<circle cx="{x0 + 2:.1f}" cy="{y0 + 2:.1f}" r="10" fill="{PICK if pos == 1 else "#555"}"/>'
+                 f'<text x="{x0 + 2:.1f}" y="{y0 + 6:.1f}" font-size="12" fill="#fff" font-weight="bold" '
+                 f'text-anchor="middle" pointer-events="none">{s + 1}</text></g>')
         card = st["top"]
         if card is None:
             return (f'<g class="sp-stack" data-stack="{s}" data-left="0"><rect x="{x0:.1f}" y="{y0:.1f}" '
@@ -142,15 +149,10 @@ class SchraubeLockerView(View):
                  f'{num(card["points"], ctx.lang, 0)}</text>',
                  f'<text x="{x:.1f}" y="{y0 + 64:.1f}" font-size="9" fill="#555" text-anchor="middle">'
                  f'{ctx.t("Punkte", "points")}</text>',
-                 die(card["die"], 26, x0 + 6, y0 + CARD_H - 32)]
+                 die(card["die"], 26, x0 + 6, y0 + CARD_H - 31)]
         for k, v in enumerate(dice):  # the dice lying on the card this turn
             parts.append(f'<g class="sp-on-card" data-value="{v}">'
-                         + die(v, 30, x0 + CARD_W - 38 - k * 20, y0 + CARD_H - 40, fill=ON_CARD) + "</g>")
-        if pos is not None:
-            fill = PICK if pos == 1 else "#777"
-            parts.append(f'<circle cx="{x0 + 2:.1f}" cy="{y0 + 2:.1f}" r="9" fill="{fill}"/>'
-                         f'<text x="{x0 + 2:.1f}" y="{y0 + 6:.1f}" font-size="11" fill="#fff" font-weight="bold" '
-                         f'text-anchor="middle">{pos}</text>')
+                         + die(v, 28, x0 + CARD_W - 35 - k * 20, y0 + CARD_H - 33, fill=ON_CARD) + "</g>")
         parts.append("</g>")
         return "".join(parts) + left
 
@@ -250,6 +252,8 @@ class SchraubeLockerView(View):
             return ctx.t(f"{a.value} auf Stapel {a.stack + 1} legen", f"put {a.value} on stack {a.stack + 1}")
         if ta in (E.Swap, E.Gift):
             who = ctx.names[a.target]
+            if ctx.de and ctx.human_seats and a.target == ctx.human_seats[0]:
+                who = "dir"  # the screen's own player is "Du": „mit dir tauschen“
             give = card_name(E.CARDS.card_json(a.give), lang)
             if ta is E.Gift:
                 return ctx.t(f"{who} schenken: {give}", f"gift {who}: {give}")
@@ -318,12 +322,22 @@ class SchraubeLockerView(View):
 
     def scores(self, ctx, totals) -> dict:
         ps = ctx.observation["players"]
-        rows = [[ctx.t("offene Karten", "face-up cards"),
-                 *[str(sum(c["points"] for c in p["display"])).replace("-", "−") for p in ps]],
-                [ctx.t("Bonuskarten", "bonus cards"), *[str(p["bonus"]) for p in ps]],
-                [ctx.t("gesichert (verdeckt)", "secured (face down)"), *[str(p["secured_count"]) for p in ps]]]
+
+        def pts(x):
+            return str(x).replace("-", "−")
+
+        def secured(p):  # face down: how many cards, their points only at the end (all turned up)
+            if totals is None or "secured" not in p:
+                n = p["secured_count"]
+                return ctx.t(f"{n} {'Karte' if n == 1 else 'Karten'}", f"{n} {'card' if n == 1 else 'cards'}")
+            return pts(sum(c["points"] for t in p["secured"] for c in t) + E.CARDS.combination_points * len(p["secured"]))
+
+        cp = E.CARDS.combination_points
+        rows = [[ctx.t("offene Karten", "face-up cards"), *[pts(sum(c["points"] for c in p["display"])) for p in ps]],
+                [ctx.t("Bonuskarten", "bonus cards"), *[f"{p['bonus']} × {E.CARDS.bonus_points}" if p["bonus"] else "0" for p in ps]],
+                [ctx.t(f"gesichert (+{cp} je Kombination)", f"secured (+{cp} per combination)"), *[secured(p) for p in ps]]]
         shown = totals if totals is not None else [p["visible_points"] for p in ps]
-        rows.append([ctx.t("Summe", "Total"), *[str(x).replace("-", "−") for x in shown]])
+        rows.append([ctx.t("Summe", "Total"), *[pts(x) for x in shown]])
         return {"title": ctx.t("Punkte (offen sichtbar)", "Scores (visible)") if totals is None else None,
                 "headers": ["", *ctx.names], "rows": rows, "highlight": len(rows) - 1}
 
