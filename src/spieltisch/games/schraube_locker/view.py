@@ -271,6 +271,8 @@ class SchraubeLockerView(View):
     # --- words ---------------------------------------------------------------------------------
     def status(self, ctx, whose_turn) -> str:
         obs = ctx.observation
+        if whose_turn is None:  # a die rolls or a card turns up: still the turn of its player
+            whose_turn = obs["turn"]["player"]
         who = ctx.names[whose_turn] if whose_turn is not None else "–"
         ph = obs["phase"]
         what = {E.SETUP: ("Aufbau", "set-up"), E.START: ("wie viele Würfel?", "how many dice?"),
@@ -286,8 +288,9 @@ class SchraubeLockerView(View):
         if ta is E.Reveal:
             return after.t(f"Stapel {action.stack + 1} deckt auf: ", f"stack {action.stack + 1} turns up ") \
                 + card_name(E.CARDS.card_json(action.card), lang) + "."
-        if ta is E.PawnAt:
-            return f"{after.names[action.player]}: " + self.option_label(after, action) + "."
+        if ta is E.PawnAt:  # drawn by the seed: nobody's move, so the log names the player here
+            who = f"{after.names[action.player]}: " if b["chance"] == "pawn" else ""
+            return who + self.option_label(after, action) + "."
         if ta is E.Dice:
             text = after.t("Wurf: ", "roll: ") + " ".join(map(str, action.values)) + "."
         else:
@@ -313,11 +316,10 @@ class SchraubeLockerView(View):
         elif b["phase"] in (E.PLACE, E.CARDS_PHASE) and (a["turn"]["player"] != mover or a["terminal"]):
             text += after.t(" Kein Würfel auf der nächsten Karte: der Zug ist vorbei.",
                             " No die on the next card: the turn ends.")
-        if ta not in (E.Swap,):
-            ids = {c["id"] for c in b["players"][mover]["display"]}
-            got = [c for c in a["players"][mover]["display"] if c["id"] not in ids]
-            if got:
-                text += after.t(" Nimmt ", " Takes ") + ", ".join(card_name(c, lang) for c in got) + "."
+        ids = {c["id"] for c in b["players"][mover]["display"]} | ({action.take} if ta is E.Swap else set())
+        got = [c for c in a["players"][mover]["display"] if c["id"] not in ids]
+        if got:
+            text += after.t(" Nimmt ", " Takes ") + ", ".join(card_name(c, lang) for c in got) + "."
         return text
 
     def scores(self, ctx, totals) -> dict:
@@ -327,15 +329,15 @@ class SchraubeLockerView(View):
             return str(x).replace("-", "−")
 
         def secured(p):  # face down: how many cards, their points only at the end (all turned up)
-            if totals is None or "secured" not in p:
-                n = p["secured_count"]
-                return ctx.t(f"{n} {'Karte' if n == 1 else 'Karten'}", f"{n} {'card' if n == 1 else 'cards'}")
+            if totals is None:
+                return str(p["secured_count"])
             return pts(sum(c["points"] for t in p["secured"] for c in t) + E.CARDS.combination_points * len(p["secured"]))
 
         cp = E.CARDS.combination_points
         rows = [[ctx.t("offene Karten", "face-up cards"), *[pts(sum(c["points"] for c in p["display"])) for p in ps]],
                 [ctx.t("Bonuskarten", "bonus cards"), *[f"{p['bonus']} × {E.CARDS.bonus_points}" if p["bonus"] else "0" for p in ps]],
-                [ctx.t(f"gesichert (+{cp} je Kombination)", f"secured (+{cp} per combination)"), *[secured(p) for p in ps]]]
+                [ctx.t("gesicherte Karten", "secured cards") if totals is None else
+                 ctx.t(f"gesichert (+{cp} je Kombination)", f"secured (+{cp} per combination)"), *[secured(p) for p in ps]]]
         shown = totals if totals is not None else [p["visible_points"] for p in ps]
         rows.append([ctx.t("Summe", "Total"), *[pts(x) for x in shown]])
         return {"title": ctx.t("Punkte (offen sichtbar)", "Scores (visible)") if totals is None else None,
