@@ -91,12 +91,14 @@ class SchraubeLockerView(View):
         if mover is not None and obs["pawns"][mover] is not None:
             chain = {(obs["pawns"][mover] + i) % E.STACKS: i for i in range(1, E.STACKS + 1)}
         out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
-               f'font-family="sans-serif" class="sp-circle" role="img" aria-label="{ctx.t("Kartenkreis", "circle of cards")}">']
+               f'font-family="sans-serif" class="sp-circle" role="img" '
+               f'aria-label="{ctx.t("Kartenkreis", "circle of cards")}">']
         # the bonus cards in the middle
         n = obs["bonus_left"]
         out.append(f'<rect x="{CX - 34}" y="{CY - 44}" width="68" height="88" rx="8" fill="#f7dc6f" stroke="#7d6608" '
                    f'stroke-width="2"/><text x="{CX}" y="{CY - 18}" font-size="12" text-anchor="middle">Bonus</text>'
-                   f'<text x="{CX}" y="{CY + 10}" font-size="24" font-weight="bold" text-anchor="middle">{E.CARDS.bonus_points}</text>'
+                   f'<text x="{CX}" y="{CY + 10}" font-size="24" font-weight="bold" text-anchor="middle">'
+                   f'{E.CARDS.bonus_points}</text>'
                    f'<text x="{CX}" y="{CY + 34}" font-size="11" text-anchor="middle" class="sp-bonus-left">'
                    f'{escape(ctx.t(f"noch {n}", f"{n} left"))}</text>')
         for s, st in enumerate(obs["stacks"]):
@@ -108,7 +110,8 @@ class SchraubeLockerView(View):
             for k, p in enumerate(here):
                 px = x + (k - (len(here) - 1) / 2) * 25
                 ring = ' stroke="#000" stroke-width="3"' if p == mover else ' stroke="#fff" stroke-width="1.5"'
-                out.append(f'<g class="sp-pawn" data-player="{p}" data-stack="{s}"><title>{escape(ctx.names[p])}</title>'
+                out.append(f'<g class="sp-pawn" data-player="{p}" data-stack="{s}">'
+                           f'<title>{escape(ctx.names[p])}</title>'
                            f'<circle cx="{px:.1f}" cy="{y:.1f}" r="11" fill="{PAWN[p % 4]}"{ring}/>'
                            f'<text x="{px:.1f}" y="{y + 4:.1f}" font-size="12" font-weight="bold" fill="#fff" '
                            f'text-anchor="middle">{p + 1}</text></g>')
@@ -138,10 +141,12 @@ class SchraubeLockerView(View):
         f = card["function"]
         open_ = f'<g class="sp-stack sp-stack-act" data-act="s{s}"' if act is not None else '<g class="sp-stack"'
         edge = f'stroke="{PICK}" stroke-width="4"' if act is not None else 'stroke="#333" stroke-width="1.5"'
-        parts = [f'{open_} data-stack="{s}" data-card="{card["id"]}" data-die="{card["die"]}" data-left="{st["left"]}">',
+        parts = [f'{open_} data-stack="{s}" data-card="{card["id"]}" data-die="{card["die"]}" '
+                 f'data-left="{st["left"]}">',
                  f'<title>{escape(E.FUNCTIONS[f][ctx.lang])}</title>',
                  f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="#fffdf5" {edge}/>',
-                 f'<rect x="{x0 + 3:.1f}" y="{y0 + 3:.1f}" width="{CARD_W - 6}" height="20" rx="5" fill="{COLOUR[f]}"/>',
+                 f'<rect x="{x0 + 3:.1f}" y="{y0 + 3:.1f}" width="{CARD_W - 6}" height="20" rx="5" '
+                 f'fill="{COLOUR[f]}"/>',
                  f'<text x="{x:.1f}" y="{y0 + 17:.1f}" font-size="{11 if len(SHORT[ctx.lang][f]) < 11 else 9.5}" '
                  f'fill="#fff" text-anchor="middle" '
                  f'font-weight="bold">{escape(SHORT[ctx.lang][f])}</text>',
@@ -324,6 +329,7 @@ class SchraubeLockerView(View):
 
     def scores(self, ctx, totals) -> dict:
         ps = ctx.observation["players"]
+        cp = E.CARDS.combination_points
 
         def pts(x):
             return str(x).replace("-", "−")
@@ -331,13 +337,14 @@ class SchraubeLockerView(View):
         def secured(p):  # face down: how many cards, their points only at the end (all turned up)
             if totals is None:
                 return str(p["secured_count"])
-            return pts(sum(c["points"] for t in p["secured"] for c in t) + E.CARDS.combination_points * len(p["secured"]))
+            return pts(sum(c["points"] for t in p["secured"] for c in t) + cp * len(p["secured"]))
 
-        cp = E.CARDS.combination_points
         rows = [[ctx.t("offene Karten", "face-up cards"), *[pts(sum(c["points"] for c in p["display"])) for p in ps]],
-                [ctx.t("Bonuskarten", "bonus cards"), *[f"{p['bonus']} × {E.CARDS.bonus_points}" if p["bonus"] else "0" for p in ps]],
+                [ctx.t("Bonuskarten", "bonus cards"),
+                 *[f"{p['bonus']} × {E.CARDS.bonus_points}" if p["bonus"] else "0" for p in ps]],
                 [ctx.t("gesicherte Karten", "secured cards") if totals is None else
-                 ctx.t(f"gesichert (+{cp} je Kombination)", f"secured (+{cp} per combination)"), *[secured(p) for p in ps]]]
+                 ctx.t(f"gesichert (+{cp} je Kombination)", f"secured (+{cp} per combination)"),
+                 *[secured(p) for p in ps]]]
         shown = totals if totals is not None else [p["visible_points"] for p in ps]
         rows.append([ctx.t("Summe", "Total"), *[pts(x) for x in shown]])
         return {"title": ctx.t("Punkte (offen sichtbar)", "Scores (visible)") if totals is None else None,
