@@ -193,3 +193,26 @@ def test_a_redeal_of_what_the_player_cannot_see_leaves_the_screen_unchanged(leak
             return
     assert changed, "the redeal must actually move the bot's secured cards"
     assert not leak, "the leaking observation was not caught"
+
+
+def test_the_advisor_rows_show_how_far_the_pawn_gets_as_people_read_percentages():
+    t = Table(GAME, seed=5, advisor=True, lang="de")
+    t.finish()
+    rows = t.state()["advice"]["rows"]
+    assert rows and all(re.fullmatch(r"Figur zieht \(Karten\) \d: \d+,\d %(, \d: \d+,\d %)* — Rekonstruktion der "
+                                     r"Karten", r["note"]) for r in rows), rows[0]["note"]
+    shares = [float(x.replace(",", ".")) for x in re.findall(r"\d: (\d+,\d) %", rows[0]["note"])]
+    assert abs(sum(shares) - 100) <= 0.05 * len(shares)  # the distribution, each share rounded to 0,1
+    t.handle({"type": "lang", "lang": "en"})
+    assert re.fullmatch(r"pawn moves \(cards\) \d: \d+\.\d%(, \d: \d+\.\d%)* — reconstructed deck",
+                        t.state()["advice"]["rows"][0]["note"])
+    other = Table("wuerfel-joker-2", seed=5, advisor=True)  # notes only where the view asks for them
+    for _ in range(20):
+        other.finish()
+        advice = other.advice_now()
+        if advice and any(o.note for o in advice[0].options):
+            break
+        other.click("throw" if other.human_throw_pending() else other.state()["buttons"][0]["token"])
+    else:
+        raise AssertionError("no Würfel Joker advice with notes")
+    assert all(r["note"] is None for r in other.state()["advice"]["rows"])
