@@ -233,12 +233,13 @@ def bench_overhead(rates: list[dict], seconds: float, rounds: int = 5) -> list[d
 
 
 # (game id, players, options, bot) whose time per move is measured
+# (Schraube Locker needs two players: its bot plays both seats, the score is seat 0's)
 BOT_MOVES = (("tuefteln", 1, {"side": "A"}, "strong"), ("tuefteln", 1, {"side": "B"}, "strong"),
-             ("tuefteln", 1, {"side": "A"}, "greedy"))
+             ("tuefteln", 1, {"side": "A"}, "greedy"), ("schraube-locker", 2, {}, "strong"))
 
 
 def bench_bots(quick: bool) -> list[dict]:
-    """Milliseconds per move of the stronger bots, over whole seeded solo games."""
+    """Milliseconds per move of the stronger bots, over whole seeded games (solo where the game allows)."""
     import spieltisch
     from spieltisch.core.game import CHANCE, TERMINAL
     from spieltisch.core.match import Match

@@ -566,14 +566,7 @@ def build_landing(cards: list[dict]) -> None:
 CARDS = (
     {"id": "wuerfel-joker", "games": ("wuerfel-joker-1", "wuerfel-joker-2")},
     {"id": "tuefteln", "games": ("tuefteln",)},
-    {"id": "schraube-locker", "planned": {
-        "name": {"de": "Schraube Locker", "en": "Schraube Locker"},
-        "summary": {
-            "de": "Mit den Würfeln um den Kartenkreis ziehen, wertvolle Karten sammeln und sie mit "
-                  "Schrauben und Muttern vor Nachbarn schützen.",
-            "en": "Move around a circle of cards by dice, collect valuable cards and protect them "
-                  "from neighbours with screws and nuts.",
-        }}},
+    {"id": "schraube-locker", "games": ("schraube-locker",)},
     {"id": "skip-bo-masters", "planned": {
         "name": {"de": "Skip-Bo Masters", "en": "Skip-Bo Masters"},
         "summary": {

@@ -41,7 +41,7 @@ def test_every_registered_game_with_a_view_is_on_exactly_one_ready_card(cards):
 def test_the_cards_the_page_shows(cards):
     assert [c["id"] for c in cards] == [
         "wuerfel-joker", "tuefteln", "schraube-locker", "skip-bo-masters", "scratch-island"]
-    assert [c["id"] for c in cards if c["ready"]] == ["wuerfel-joker", "tuefteln"]
+    assert [c["id"] for c in cards if c["ready"]] == ["wuerfel-joker", "tuefteln", "schraube-locker"]
     assert [g["id"] for g in cards[0]["games"]] == ["wuerfel-joker-1", "wuerfel-joker-2"]
     assert [c["name"]["de"] for c in cards] == [
         "Würfel Joker", "Tüfteln", "Schraube Locker", "Skip-Bo Masters", "Scratch Island"]
@@ -71,13 +71,25 @@ def test_a_family_card_takes_the_shared_part_of_its_games_names(cards):
     assert wj["players"] == (lo, hi)
 
 
-def test_every_card_has_its_picture_and_the_ready_ones_their_notebooks(cards):
+def test_every_card_has_its_picture_and_the_ready_ones_their_notebooks_where_written(cards):
     for card in cards:
         assert (ROOT / "site" / "landing" / "img" / card["image"]).is_file(), card["id"]
         if card["ready"] and card["explore"]:  # the Play page is built from site/play-app/ for every ready card
             for lang in ("de", "en"):
                 assert (ROOT / "notebooks" / card["explore"][lang]).is_file()
 
+
+
+def test_a_ready_card_without_its_lesson_has_play_but_no_explore(build, cards):
+    page = build.render_landing(cards)
+    item = page[page.index('id="schraube-locker"'):]
+    item = item[:item.index("</li>")]
+    assert 'href="play/schraube-locker.html"' in item and 'class="button explore"' not in item
+    # its lesson written, the same card gets its Explore buttons
+    lesson = {lang: f"{lang}/schraube-locker.ipynb" for lang in ("de", "en")}
+    page = build.render_landing([{**c, "explore": lesson} if c["id"] == "schraube-locker" else c for c in cards])
+    item = page[page.index('id="schraube-locker"'):]
+    assert 'class="button explore"' in item[:item.index("</li>")]
 
 def test_the_rendered_page_has_german_and_english_names_and_summaries(build, cards):
     page = build.render_landing(cards)
@@ -92,7 +104,8 @@ def test_the_rendered_page_has_german_and_english_names_and_summaries(build, car
     # Tüfteln's names differ by language: each sits in its own span, so the toggle shows one
     assert '<h2><span lang="de">Tüfteln</span><span lang="en">Tüfteln (Tinkering)</span></h2>' in page
     assert "1–8 Spieler" in page and "1–15 players" in page
-    assert page.count('class="button play"') == 2 and page.count("kommt bald") == 3
+    assert page.count('class="button play"') == 3 and page.count("kommt bald") == 2
+    assert page.count('class="button explore"') == 2
     assert 'href="play/wuerfel-joker.html"' in page and 'href="play/tuefteln.html"' in page
 
 
@@ -121,11 +134,13 @@ def test_a_card_naming_an_unregistered_game_fails_the_build(build):
 def test_a_planned_game_that_is_registered_with_a_view_must_move_to_its_card(build):
     engine_only = {"schraube-locker": {"id": "schraube-locker", "name": {"de": "S", "en": "S"},
                                        "summary": {"de": "s", "en": "s"}, "players": (2, 4), "view": False}}
-    cards = build.landing_cards(build.CARDS[2:], engine_only)
+    planned = [{"id": "schraube-locker", "planned": {"name": {"de": "S", "en": "S"},
+                                                     "summary": {"de": "s", "en": "s"}}}, *build.CARDS[3:]]
+    cards = build.landing_cards(planned, engine_only)
     assert [c["ready"] for c in cards] == [False, False, False]
     with_view = {"schraube-locker": {**engine_only["schraube-locker"], "view": True}}
     with pytest.raises(SystemExit, match="schraube-locker is registered now"):
-        build.landing_cards(build.CARDS[2:], with_view)
+        build.landing_cards(planned, with_view)
 
 
 def test_games_of_one_card_must_share_a_family_name(build):

@@ -76,8 +76,9 @@ def play_until_banner(page, root, game: str, max_clicks: int = 600) -> int:
 
 def play_clicks(page, root, game: str, max_clicks: int) -> int:
     """Click as a player does, at most ``max_clicks`` times or until the end banner (bots: "play
-    to my turn"; Würfel Joker: the first move button; Tüfteln: the first free fields that make a
-    legal pair). Returns the clicks made."""
+    to my turn"; Würfel Joker and Schraube Locker: the first move button – Schraube Locker's first
+    buttons roll again, then stop, swap before taking the card; Tüfteln: the first free fields that
+    make a legal pair). Returns the clicks made."""
     clicks = 0
     while clicks < max_clicks:
         settle(page, root)
@@ -91,7 +92,8 @@ def play_clicks(page, root, game: str, max_clicks: int) -> int:
         if game.startswith("wuerfel-joker") or moves.count():
             _click(moves.first)
             continue
-        _write_throw(page, root)
+        if game == "tuefteln":
+            _write_throw(page, root)
     settle(page, root)
     return clicks
 

@@ -120,6 +120,8 @@ class View:
     default_bot: str = "random"
     #: bot names as people read them: name -> {"de": ..., "en": ...}
     bot_names: dict = {}
+    #: the advisor's rows show each option's note (``Option.note``, both languages), e.g. a distribution
+    advice_notes: bool = False
 
     def how_to(self, game, lang: str) -> dict | None:
         return self.howto.get(lang)

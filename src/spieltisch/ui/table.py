@@ -550,8 +550,9 @@ class Table:
             for col, adv in zip(cols, advs):
                 opt = adv.option_for(o.action)
                 cells.append({**self._fmt(opt.value, col, lang), "best": opt.best})
+            note = o.note[lang] if self.view.advice_notes and o.note else None
             rows.append({"token": f"opt{i}", "label": self.view.option_label(ctx, o.action), "best": o.best,
-                         "cells": cells})
+                         "cells": cells, "note": note})
         ties = sum(o.best for o in advs[0].options) > 1
         return {"title": word("advice_title", lang), "columns": [c["title"][lang] for c in cols], "rows": rows,
                 "note": advs[0].method[lang], "legend": word("ties" if ties else "best", lang),

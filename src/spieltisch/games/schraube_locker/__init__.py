@@ -1,13 +1,14 @@
 """Schraube Locker (Stöhr / Lächner, Amigo): dice on a circle of cards, a pawn race, screws and nuts.
 
 Assembled here: ``engine`` (rules, the reconstructed deck from ``deck.json``), ``analysis`` (exact
-full-circle facts and the advisor), ``bots``; registered with the core (no view yet).
+full-circle facts and the advisor), ``bots``, ``view`` (the shared front-end's drawing); registered with the core.
 """
 
 from ...core.registry import register
 from . import analysis, bots
 from .engine import SchraubeLocker
 
-register(SchraubeLocker, bots=bots.BOTS, advisor=analysis.advise, analyzer=analysis.analyze)
+register(SchraubeLocker, bots=bots.BOTS, advisor=analysis.advise, analyzer=analysis.analyze,
+         view="spieltisch.games.schraube_locker.view:SchraubeLockerView")
 
 __all__ = ["SchraubeLocker"]

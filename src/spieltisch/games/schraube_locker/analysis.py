@@ -479,9 +479,11 @@ def options_for(game, obs: dict, value_of=card_points) -> list:
 
 
 def _reach_note(dist) -> dict:
-    parts = [f"{d}: {float(p):.1%}" for d, p in enumerate(dist) if p]
-    return {"de": "Figur zieht (Karten) " + ", ".join(parts) + " — Rekonstruktion der Karten",
-            "en": "pawn moves (cards) " + ", ".join(parts) + " — reconstructed deck"}
+    """How far the pawn gets, as people read percentages: 12,3 % in German, 12.3% in English."""
+    en = [f"{d}: {float(p) * 100:.1f}%" for d, p in enumerate(dist) if p]
+    de = [f"{d}: {float(p) * 100:.1f} %".replace(".", ",") for d, p in enumerate(dist) if p]
+    return {"de": "Figur zieht (Karten) " + ", ".join(de) + " — Rekonstruktion der Karten",
+            "en": "pawn moves (cards) " + ", ".join(en) + " — reconstructed deck"}
 
 
 def advise(game, observation: dict):

@@ -1065,6 +1065,9 @@ class SchraubeLockerState(State):
                 if type(s) is not int or not 0 <= s < STACKS:
                     return no("circle of stacks", f"{short(s)} is not a stack 0-5", f"{short(s)} ist kein Stapel 0-5",
                               "Kartenkreis")
+                if self.top[s] is None:
+                    return no("circle of stacks", f"{_stack(s, 'en')} is empty", f"{_stack(s, 'de')} ist leer",
+                              "Kartenkreis")
                 if self.on_card[s]:
                     return no("free cards", f"{_stack(s, 'en')} already has a die", f"auf {_stack(s, 'de')} liegt schon ein Würfel",
                               "freie Karten")

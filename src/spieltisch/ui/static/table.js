@@ -169,7 +169,7 @@ function render({ model, el }) {
           h("tr", {}, h("th", {}, w.option), a.columns.map((c) => h("th", {}, c))),
           a.rows.map((r) => h("tr", { class: "sp-advice-row" + (r.best ? " sp-best" : ""), "data-best": r.best ? "1" : "0",
             onclick: () => send({ type: "act", token: r.token }) },
-            h("td", {}, (r.best ? "★ " : "") + r.label),
+            h("td", {}, (r.best ? "★ " : "") + r.label, r.note ? h("div", { class: "sp-advice-note" }, r.note) : null),
             r.cells.map((c) => h("td", { class: "sp-value" },
               c.pct !== null ? h("span", { class: "sp-bar" }, h("span", { style: `width:${Math.round(c.pct * 100)}%` })) : null,
               c.text, s.exact && c.exact ? h("span", { class: "sp-frac" }, " = " + c.exact) : null)))))));

@@ -1,0 +1,374 @@
+"""The Schraube Locker view on the shared front-end: the circle of six stacks round the bonus cards
+(face-up top cards, cards left, the dice lying on them, the pawns), the dice of the roll, one button
+per decision that is not a click on a card, every player's display and the *number* of their
+secured cards (face down: which cards they are never reaches another player's screen).
+
+Clicks: a card of the circle puts the matching die on it (CAN); in the card phase a click on a die
+of the roll selects it for *Wurf wiederholen* / *Würfel drehen*. Every rule comes from the engine
+(its legal actions and its reasons for a refusal); the view only draws and maps clicks.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from math import cos, pi, sin
+
+from ...core.view import View, die, num
+from . import engine as E
+
+SHORT = {
+    "de": {"schraube": "Schraube", "doppel_schraube": "2× Schraube", "mutter": "Mutter", "doppel_mutter": "2× Mutter",
+           "wurf_wiederholen": "Wurf neu", "wuerfel_drehen": "Würfel drehen", "karten_tauschen": "Tauschen",
+           "karte_verschenken": "Schenken"},
+    "en": {"schraube": "screw", "doppel_schraube": "2× screw", "mutter": "nut", "doppel_mutter": "2× nut",
+           "wurf_wiederholen": "re-roll", "wuerfel_drehen": "turn a die", "karten_tauschen": "swap",
+           "karte_verschenken": "gift"},
+}
+COLOUR = {"schraube": "#2e6da4", "doppel_schraube": "#1b4f7a", "mutter": "#d9822b", "doppel_mutter": "#a85d12",
+          "wurf_wiederholen": "#2e8b57", "wuerfel_drehen": "#7b4fb0", "karten_tauschen": "#16828a",
+          "karte_verschenken": "#c2417a"}
+PAWN = ("#c0392b", "#2471a3", "#1e8449", "#d4ac0d")
+ON_CARD = "#ffe08a"
+PICK = "#e67e22"
+W, H, CX, CY, R = 500, 510, 250, 255, 160
+CARD_W, CARD_H = 80, 104
+
+
+def card_name(card: dict, lang: str) -> str:
+    """``„Schraube“ (5)`` – a card as a player names it: its function and its points."""
+    name = E.FUNCTIONS[card["function"]][lang]
+    quoted = f"„{name}“" if lang == "de" else f"“{name}”"
+    return f"{quoted} ({num(card['points'], lang, 0)})"
+
+
+def _at(s: int, r: float) -> tuple[float, float]:
+    a = (-90 + 60 * s) * pi / 180
+    return CX + r * cos(a), CY + r * sin(a)
+
+
+class SchraubeLockerView(View):
+    """The circle to click, the roll, the displays; the advisor values every choice of a turn."""
+
+    human_throws = False
+    bot_delay = 0.5
+    reconstruction = True
+    default_bot = "strong"
+    advice_notes = True
+    howto = {
+        "de": {"title": "Schraube Locker",
+               "goal": "Möglichst viele Punkte: Karten sammeln, Schrauben mit Muttern sichern (3 Punkte je "
+                       "Kombination), einmal rum laufen (Bonuskarte, 6 Punkte).",
+               "turn": ["Alle sechs Würfel werden geworfen (bis zu dreimal pro Zug, nur die freien Würfel).",
+                        "Pflicht: Passt ein Würfel auf die nächste freie Karte vor deiner Figur, wird er dort "
+                        "eingesetzt – Karte für Karte. Danach kannst du Würfel auf andere passende Karten legen "
+                        "(Karte anklicken). Die orange Stapelnummer zeigt die nächste Karte.",
+                        "Aufhören: Die Figur zieht bis zur letzten Karte der lückenlosen Würfelreihe. Liegt auf "
+                        "der nächsten Karte kein Würfel, ist der Zug sofort vorbei.",
+                        "Steht eine andere Figur am selben Stapel, darfst du mit Tausch- oder Schenk-Karten "
+                        "tauschen oder verschenken; dann nimmst du die offene Karte und sicherst Kombinationen.",
+                        "Ist ein Stapel leer, endet das Spiel nach diesem Zug."]},
+        "en": {"title": "Schraube Locker",
+               "goal": "Score as many points as you can: collect cards, secure screws with nuts (3 points per "
+                       "combination), go once round the circle (a bonus card, 6 points).",
+               "turn": ["All six dice are rolled (up to three rolls a turn, only the free dice).",
+                        "MUST: if a die fits the next free card in front of your pawn, it goes there – card by "
+                        "card. Then you can put dice on other matching cards (click the card). The orange stack "
+                        "number shows the next card.",
+                        "Stop: your pawn moves to the last card of the unbroken row of dice. If the next card "
+                        "has no die, your turn ends at once.",
+                        "If another pawn stands at your stack, you may swap or gift with swap or gift cards; then "
+                        "you take the face-up card and secure combinations.",
+                        "When a stack runs out, the game ends after that turn."]},
+    }
+
+    # --- the picture ---------------------------------------------------------------------------
+    def board(self, ctx) -> str:
+        obs, lang = ctx.observation, ctx.lang
+        t = obs["turn"]
+        places = {a.stack: i for i, a in enumerate(ctx.legal) if type(a) is E.Place}
+        mover = t["player"]
+        chain = {}
+        if mover is not None and obs["pawns"][mover] is not None:
+            chain = {(obs["pawns"][mover] + i) % E.STACKS: i for i in range(1, E.STACKS + 1)}
+        out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
+               f'font-family="sans-serif" class="sp-circle" role="img" '
+               f'aria-label="{ctx.t("Kartenkreis", "circle of cards")}">']
+        # the bonus cards in the middle
+        n = obs["bonus_left"]
+        out.append(f'<rect x="{CX - 34}" y="{CY - 44}" width="68" height="88" rx="8" fill="#f7dc6f" stroke="#7d6608" '
+                   f'stroke-width="2"/><text x="{CX}" y="{CY - 18}" font-size="12" text-anchor="middle">Bonus</text>'
+                   f'<text x="{CX}" y="{CY + 10}" font-size="24" font-weight="bold" text-anchor="middle">'
+                   f'{E.CARDS.bonus_points}</text>'
+                   f'<text x="{CX}" y="{CY + 34}" font-size="11" text-anchor="middle" class="sp-bonus-left">'
+                   f'{escape(ctx.t(f"noch {n}", f"{n} left"))}</text>')
+        for s, st in enumerate(obs["stacks"]):
+            out.append(self._stack(ctx, s, st, t["on_card"][s], chain.get(s), places.get(s)))
+        # the pawns outside the circle
+        for s in range(E.STACKS):
+            here = [p for p, ps in enumerate(obs["pawns"]) if ps == s]
+            x, y = _at(s, R + 72)
+            for k, p in enumerate(here):
+                px = x + (k - (len(here) - 1) / 2) * 25
+                ring = ' stroke="#000" stroke-width="3"' if p == mover else ' stroke="#fff" stroke-width="1.5"'
+                out.append(f'<g class="sp-pawn" data-player="{p}" data-stack="{s}">'
+                           f'<title>{escape(ctx.names[p])}</title>'
+                           f'<circle cx="{px:.1f}" cy="{y:.1f}" r="11" fill="{PAWN[p % 4]}"{ring}/>'
+                           f'<text x="{px:.1f}" y="{y + 4:.1f}" font-size="12" font-weight="bold" fill="#fff" '
+                           f'text-anchor="middle">{p + 1}</text></g>')
+        out.append(f'<text x="4" y="{H - 6}" font-size="11" fill="#666" font-style="italic">'
+                   f'{ctx.t("Karten: Rekonstruktion", "cards: reconstruction")}</text></svg>')
+        return (f"<div class='sp-sl'>{''.join(out)}</div>" + self._roll(ctx))
+
+    def _stack(self, ctx, s, st, dice, pos, act) -> str:
+        x, y = _at(s, R)
+        x0, y0 = x - CARD_W / 2, y - CARD_H / 2
+        lx, ly = _at(s, R - (64 if s % 3 == 0 else 72))
+        n = st["left"]
+        left = (f'<text x="{lx:.1f}" y="{ly + 4:.1f}" font-size="11" fill="#444" text-anchor="middle" '
+                f'class="sp-left-count">{escape(ctx.t(f"noch {n}", f"{n} left"))}</text>')
+        title = ctx.t(f"Stapel {s + 1}" + (" – die nächste Karte" if pos == 1 else ""),
+                      f"stack {s + 1}" + (" – the next card" if pos == 1 else ""))
+        left += (f'<g class="sp-stack-number"><title>{escape(title)}</title>'
+                 f'<circle cx="{x0 + 2:.1f}" cy="{y0 + 2:.1f}" r="10" fill="{PICK if pos == 1 else "#555"}"/>'
+                 f'<text x="{x0 + 2:.1f}" y="{y0 + 6:.1f}" font-size="12" fill="#fff" font-weight="bold" '
+                 f'text-anchor="middle" pointer-events="none">{s + 1}</text></g>')
+        card = st["top"]
+        if card is None:
+            return (f'<g class="sp-stack" data-stack="{s}" data-left="0"><rect x="{x0:.1f}" y="{y0:.1f}" '
+                    f'width="{CARD_W}" height="{CARD_H}" rx="8" fill="#eee" stroke="#999" stroke-dasharray="5 4"/>'
+                    f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="13" fill="#777" text-anchor="middle">'
+                    f'{ctx.t("leer", "empty")}</text></g>{left}')
+        f = card["function"]
+        open_ = f'<g class="sp-stack sp-stack-act" data-act="s{s}"' if act is not None else '<g class="sp-stack"'
+        edge = f'stroke="{PICK}" stroke-width="4"' if act is not None else 'stroke="#333" stroke-width="1.5"'
+        parts = [f'{open_} data-stack="{s}" data-card="{card["id"]}" data-die="{card["die"]}" '
+                 f'data-left="{st["left"]}">',
+                 f'<title>{escape(E.FUNCTIONS[f][ctx.lang])}</title>',
+                 f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="#fffdf5" {edge}/>',
+                 f'<rect x="{x0 + 3:.1f}" y="{y0 + 3:.1f}" width="{CARD_W - 6}" height="20" rx="5" '
+                 f'fill="{COLOUR[f]}"/>',
+                 f'<text x="{x:.1f}" y="{y0 + 17:.1f}" font-size="{11 if len(SHORT[ctx.lang][f]) < 11 else 9.5}" '
+                 f'fill="#fff" text-anchor="middle" '
+                 f'font-weight="bold">{escape(SHORT[ctx.lang][f])}</text>',
+                 f'<text x="{x:.1f}" y="{y0 + 52:.1f}" font-size="26" font-weight="bold" text-anchor="middle">'
+                 f'{num(card["points"], ctx.lang, 0)}</text>',
+                 f'<text x="{x:.1f}" y="{y0 + 64:.1f}" font-size="9" fill="#555" text-anchor="middle">'
+                 f'{ctx.t("Punkte", "points")}</text>',
+                 die(card["die"], 26, x0 + 6, y0 + CARD_H - 31)]
+        for k, v in enumerate(dice):  # the dice lying on the card this turn
+            parts.append(f'<g class="sp-on-card" data-value="{v}">'
+                         + die(v, 28, x0 + CARD_W - 35 - k * 20, y0 + CARD_H - 33, fill=ON_CARD) + "</g>")
+        parts.append("</g>")
+        return "".join(parts) + left
+
+    def _roll(self, ctx) -> str:
+        obs = ctx.observation
+        t = obs["turn"]
+        if t["player"] is None:
+            return ""
+        roll = t["roll"]
+        picking = obs["phase"] == E.CARDS_PHASE and bool(ctx.legal)
+        sel = set(ctx.ui.get("sel", ()))
+        size, gap = 40, 8
+        body = []
+        for i, v in enumerate(roll):
+            g = die(v, size, i * (size + gap), 0, fill=ON_CARD if i in sel else "#fffdf5")
+            body.append(f'<g data-act="d{i}" class="sp-roll-die">{g}</g>' if picking else g)
+        width = max(1, len(roll)) * (size + gap)
+        dice = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{size}" viewBox="0 0 {width} {size}" '
+                f'class="sp-dice" data-dice="{",".join(map(str, roll))}">{"".join(body)}</svg>') if roll else ""
+        text = ctx.t(f"Wurf {t['rolls']} von 3 · freie Würfel: {t['dice_left']}",
+                     f"roll {t['rolls']} of 3 · free dice: {t['dice_left']}")
+        if picking:
+            text += ctx.t(" · Würfel anklicken, um sie für eine Karte auszuwählen",
+                          " · click dice to choose them for a card")
+        return (f"<div class='sp-roll' style='display:flex;align-items:center;gap:10px;flex-wrap:wrap'>{dice}"
+                f"<span>{escape(text)}</span></div>")
+
+    # --- decisions -----------------------------------------------------------------------------
+    def buttons(self, ctx) -> list[dict]:
+        out = []
+        sel = self._selected(ctx)
+        for i, a in enumerate(ctx.legal):
+            ta = type(a)
+            if ta is E.Place or (ta in (E.UseReroll, E.UseTurn)):
+                continue  # a click on the card; the card functions through the selected dice
+            out.append({"token": f"a{i}", "label": self.option_label(ctx, a)})
+        if ctx.observation["phase"] == E.CARDS_PHASE and sel:
+            if self._card_action(ctx, "rr") is not None:
+                out.append({"token": "rr", "label": ctx.t(f"Wurf wiederholen: {' '.join(map(str, sel))} neu würfeln",
+                                                          f"re-roll card: roll {' '.join(map(str, sel))} again")})
+            for k in range(1, 7):
+                if self._card_action(ctx, f"tn{k}") is not None:
+                    out.append({"token": f"tn{k}", "label": ctx.t(f"Würfel drehen: {sel[0]} → {k}",
+                                                                  f"turn a die: {sel[0]} → {k}")})
+        return out
+
+    @staticmethod
+    def _selected(ctx) -> list:
+        roll = ctx.observation["turn"]["roll"]
+        return sorted(roll[i] for i in ctx.ui.get("sel", ()) if i < len(roll))
+
+    def _card_action(self, ctx, token):
+        """The cheapest own card doing what ``token`` asks with the selected dice (None: no such move)."""
+        sel = tuple(self._selected(ctx))
+        if token == "rr":
+            want = [a for a in ctx.legal if type(a) is E.UseReroll and a.values == sel]
+        else:
+            k = int(token[2:])
+            want = [a for a in ctx.legal if type(a) is E.UseTurn and len(sel) == 1 and a.frm == sel[0] and a.to == k]
+        return min(want, key=lambda a: E.CARDS.points[a.card], default=None)
+
+    def click(self, ctx, token: str):
+        if not ctx.legal:
+            return super().click(ctx, token)  # not the viewer's decision: the shared refusal says so
+        obs = ctx.observation
+        if token.startswith("s") and token[1:].isdigit() and int(token[1:]) < E.STACKS:
+            s = int(token[1:])
+            for a in ctx.legal:
+                if type(a) is E.Place and a.stack == s:
+                    return a
+            top = obs["stacks"][s]["top"]
+            if top is None:
+                ctx.refuse(E.Place(0, s))
+            ctx.refuse(E.Place(top["die"], s))
+        if token.startswith("d") and token[1:].isdigit():
+            i = int(token[1:])
+            if obs["phase"] != E.CARDS_PHASE or i >= len(obs["turn"]["roll"]):
+                return {"de": "Würfel werden auf die Karten im Kreis gelegt: Karte anklicken.",
+                        "en": "Dice go on the cards of the circle: click a card."}
+            sel = set(ctx.ui.get("sel", ()))
+            sel ^= {i}
+            ctx.ui["sel"] = sorted(sel)
+            vals = " ".join(map(str, self._selected(ctx))) or "–"
+            return {"de": f"Ausgewählt: {vals}. Jetzt „Wurf wiederholen“ oder „Würfel drehen“ wählen.",
+                    "en": f"Chosen: {vals}. Now pick “re-roll card” or “turn a die”."}
+        if token == "rr" or (token.startswith("tn") and token[2:].isdigit() and 1 <= int(token[2:]) <= 6):
+            a = self._card_action(ctx, token)
+            if a is None:
+                sel = tuple(self._selected(ctx)) or (0,)
+                ctx.refuse(E.UseReroll(-1, sel) if token == "rr" else E.UseTurn(-1, sel[0], int(token[2:])))
+            return a
+        return super().click(ctx, token)
+
+    def option_label(self, ctx, a) -> str:
+        ta, lang = type(a), ctx.lang
+        if ta is E.Place:
+            return ctx.t(f"{a.value} auf Stapel {a.stack + 1} legen", f"put {a.value} on stack {a.stack + 1}")
+        if ta in (E.Swap, E.Gift):
+            who = ctx.names[a.target]
+            if ctx.de and ctx.human_seats and a.target == ctx.human_seats[0]:
+                who = "dir"  # the screen's own player is "Du": „mit dir tauschen“
+            give = card_name(E.CARDS.card_json(a.give), lang)
+            if ta is E.Gift:
+                return ctx.t(f"{who} schenken: {give}", f"gift {who}: {give}")
+            take = card_name(E.CARDS.card_json(a.take), lang)
+            return ctx.t(f"mit {who} tauschen: gib {give}, nimm {take}", f"swap with {who}: give {give}, take {take}")
+        if ta is E.Secure:
+            cards = " + ".join(card_name(E.CARDS.card_json(c), lang) for c in a.cards)
+            return ctx.t(f"sichern: {cards}", f"secure: {cards}")
+        if ta is E.UseReroll:
+            return a.label(lang) + f" ({card_name(E.CARDS.card_json(a.card), lang)})"
+        if ta is E.PawnAt:
+            return ctx.t(f"Figur an Stapel {a.stack + 1}", f"pawn beside stack {a.stack + 1}")
+        return a.label(lang)
+
+    # --- words ---------------------------------------------------------------------------------
+    def status(self, ctx, whose_turn) -> str:
+        obs = ctx.observation
+        if whose_turn is None:  # a die rolls or a card turns up: still the turn of its player
+            whose_turn = obs["turn"]["player"]
+        who = ctx.names[whose_turn] if whose_turn is not None else "–"
+        ph = obs["phase"]
+        what = {E.SETUP: ("Aufbau", "set-up"), E.START: ("wie viele Würfel?", "how many dice?"),
+                E.CARDS_PHASE: ("Karten einsetzen?", "use cards?"), E.PLACE: ("Würfel legen", "placing dice"),
+                E.EXCHANGE: ("tauschen oder schenken", "swap or gift"), E.SECURE: ("sichern", "securing")}.get(ph)
+        if what is None:
+            return ctx.t(f"Am Zug: {who}", f"To play: {who}")
+        return ctx.t(f"Am Zug: {who} · {what[0]}", f"To play: {who} · {what[1]}")
+
+    def explain(self, before, action, after) -> str:
+        b, a, lang = before.observation, after.observation, after.lang
+        ta = type(action)
+        if ta is E.Reveal:
+            return after.t(f"Stapel {action.stack + 1} deckt auf: ", f"stack {action.stack + 1} turns up ") \
+                + card_name(E.CARDS.card_json(action.card), lang) + "."
+        if ta is E.PawnAt:  # drawn by the seed: nobody's move, so the log names the player here
+            who = f"{after.names[action.player]}: " if b["chance"] == "pawn" else ""
+            return who + self.option_label(after, action) + "."
+        if ta is E.Dice:
+            text = after.t("Wurf: ", "roll: ") + " ".join(map(str, action.values)) + "."
+        else:
+            text = self.option_label(before.replace(lang=lang, names=after.names), action) + "."
+        mover = b["turn"]["player"]
+        if mover is None:
+            return text
+        new = [(s, y) for s, (x, y) in enumerate(zip(b["turn"]["on_card"], a["turn"]["on_card"]))
+               if y and not x and a["turn"]["player"] == mover]
+        if ta is E.Place:
+            new = [(s, v) for s, v in new if s != action.stack]
+        if new:
+            laid = ", ".join(f"{'+'.join(map(str, v))} → {after.t('Stapel', 'stack')} {s + 1}" for s, v in new)
+            text += after.t(f" Pflicht: {laid}.", f" MUST: {laid}.")
+        moved = a["pawns"][mover] != b["pawns"][mover]
+        bonus = a["players"][mover]["bonus"] > b["players"][mover]["bonus"]
+        if bonus:
+            text += after.t(" Einmal komplett rum: eine Bonuskarte!", " Once round the circle: a bonus card!")
+        elif moved:
+            steps = (a["pawns"][mover] - b["pawns"][mover]) % E.STACKS
+            text += after.t(f" Die Figur zieht {steps} {'Karte' if steps == 1 else 'Karten'} weit.",
+                            f" The pawn moves {steps} {'card' if steps == 1 else 'cards'}.")
+        elif b["phase"] in (E.PLACE, E.CARDS_PHASE) and (a["turn"]["player"] != mover or a["terminal"]):
+            text += after.t(" Kein Würfel auf der nächsten Karte: der Zug ist vorbei.",
+                            " No die on the next card: the turn ends.")
+        ids = {c["id"] for c in b["players"][mover]["display"]} | ({action.take} if ta is E.Swap else set())
+        got = [c for c in a["players"][mover]["display"] if c["id"] not in ids]
+        if got:
+            text += after.t(" Nimmt ", " Takes ") + ", ".join(card_name(c, lang) for c in got) + "."
+        return text
+
+    def scores(self, ctx, totals) -> dict:
+        ps = ctx.observation["players"]
+        cp = E.CARDS.combination_points
+
+        def pts(x):
+            return str(x).replace("-", "−")
+
+        def secured(p):  # face down: how many cards, their points only at the end (all turned up)
+            if totals is None:
+                return str(p["secured_count"])
+            return pts(sum(c["points"] for t in p["secured"] for c in t) + cp * len(p["secured"]))
+
+        rows = [[ctx.t("offene Karten", "face-up cards"), *[pts(sum(c["points"] for c in p["display"])) for p in ps]],
+                [ctx.t("Bonuskarten", "bonus cards"),
+                 *[f"{p['bonus']} × {E.CARDS.bonus_points}" if p["bonus"] else "0" for p in ps]],
+                [ctx.t("gesicherte Karten", "secured cards") if totals is None else
+                 ctx.t(f"gesichert (+{cp} je Kombination)", f"secured (+{cp} per combination)"),
+                 *[secured(p) for p in ps]]]
+        shown = totals if totals is not None else [p["visible_points"] for p in ps]
+        rows.append([ctx.t("Summe", "Total"), *[pts(x) for x in shown]])
+        return {"title": ctx.t("Punkte (offen sichtbar)", "Scores (visible)") if totals is None else None,
+                "headers": ["", *ctx.names], "rows": rows, "highlight": len(rows) - 1}
+
+    def extra(self, ctx) -> str:
+        obs = ctx.observation
+        parts = [f"<b>{ctx.t('Auslagen', 'Displays')}</b>"]
+        for p, pl in enumerate(obs["players"]):
+            chips = "".join(
+                f"<span class='sp-chip' data-card='{c['id']}' style='display:inline-block;margin:1px 3px 1px 0;"
+                f"padding:1px 6px;border-radius:8px;color:#fff;background:{COLOUR[c['function']]};font-size:.85em'>"
+                f"{escape(SHORT[ctx.lang][c['function']])} {num(c['points'], ctx.lang, 0)}</span>"
+                for c in pl["display"]) or "–"
+            n = pl["secured_count"]
+            sec = ctx.t(f"gesichert: {n} {'Karte' if n == 1 else 'Karten'} (verdeckt)",
+                        f"secured: {n} {'card' if n == 1 else 'cards'} (face down)")
+            bonus = ctx.t(f" · Bonuskarten: {pl['bonus']}", f" · bonus cards: {pl['bonus']}") if pl["bonus"] else ""
+            parts.append(f"<div class='sp-display' data-player='{p}' data-cards='{len(pl['display'])}' "
+                         f"data-secured='{n}' style='margin:4px 0'><span style='color:{PAWN[p % 4]}'>●</span> "
+                         f"<b>{escape(ctx.names[p])}</b>: {chips}<br><small>{escape(sec + bonus)}</small></div>")
+        return "".join(parts)
+
+    def advice_columns(self, game) -> list[dict]:
+        return [{"settings": {}, "kind": "points",
+                 "title": {"de": "Erwartete Punkte dieses Zuges", "en": "expected points this turn"},
+                 "unit": {"de": "Punkte", "en": "points"}}]
