@@ -157,7 +157,13 @@ class SkipBoMastersView(View):
         stock = card_html(top, "s", state_of("s", top is not None),
                           under=ctx.t(f"{obs['stock_sizes'][me]} übrig", f"{obs['stock_sizes'][me]} left"))
         discards = "".join(self._discard(ctx, me, j, f"d{j}", state_of) for j in range(DISCARDS))
-        hand = "".join(card_html(c, f"h{c}", state_of(f"h{c}")) for c in obs["hand"]) or "–"
+        cards, chosen = [], False
+        for c in obs["hand"]:  # equal cards are one choice: the first of them shows it
+            st = state_of(f"h{c}")
+            if st == "sel":
+                st, chosen = ("" if chosen else "sel"), True
+            cards.append(card_html(c, f"h{c}", st))
+        hand = "".join(cards) or "–"
         return (f"<div class='sb-own' style='margin-top:6px;padding:4px;background:#eef4fa;border-radius:8px'>"
                 f"<div><b>{escape(ctx.names[me])}</b> · {ctx.t('Münzen', 'coins')}: {coins_html(obs['coins'][me])}</div>"
                 f"<div style='display:flex;flex-wrap:wrap;gap:10px'>"
