@@ -390,10 +390,11 @@ def render_landing(cards: list[dict]) -> str:
         if c["ready"]:
             links = (
                 f'<a class="button play" href="{html.escape(play_url(c))}">'
-                f'<span lang="de">Spielen</span><span lang="en">Play</span></a>\n'
-                f'<a class="button explore" href="{html.escape(lite_url("notebooks", c["explore"]))}">'
-                f'<span lang="de">Erkunden</span><span lang="en">Explore</span></a>'
+                f'<span lang="de">Spielen</span><span lang="en">Play</span></a>'
             )
+            if c["explore"]:  # a game whose lesson is not written yet has Play only
+                links += (f'\n<a class="button explore" href="{html.escape(lite_url("notebooks", c["explore"]))}">'
+                          f'<span lang="de">Erkunden</span><span lang="en">Explore</span></a>')
         else:
             links = '<span class="soon"><span lang="de">kommt bald</span><span lang="en">coming soon</span></span>'
         ids = " ".join(g["id"] for g in c["games"])
@@ -491,7 +492,7 @@ def build_landing(cards: list[dict]) -> None:
 # here: which registered games share a landing card (a family such as Würfel Joker: one picture,
 # one Play page, one Explore notebook), and the games that are not built yet. A card's id names
 # its picture (site/landing/img/<id>.svg), Play notebook (site/play/<id>.ipynb) and Explore
-# notebook (notebooks/<id>.ipynb). Order = order on the page.
+# notebook (notebooks/<id>.ipynb, optional: without it the card has Play only). Order = order on the page.
 
 CARDS = (
     {"id": "wuerfel-joker", "games": ("wuerfel-joker-1", "wuerfel-joker-2")},
@@ -504,14 +505,7 @@ CARDS = (
             "en": "Move around a circle of cards by dice, collect valuable cards and protect them "
                   "from neighbours with screws and nuts.",
         }}},
-    {"id": "skip-bo-masters", "planned": {
-        "name": {"de": "Skip-Bo Masters", "en": "Skip-Bo Masters"},
-        "summary": {
-            "de": "Karten von 1 bis 12 in Reihe ablegen, Münzen als Zoll zahlen und den eigenen "
-                  "Vorratsstapel als Erste leeren.",
-            "en": "Play cards 1 to 12 in sequence, pay coins as a toll, and be first to empty your "
-                  "stock pile.",
-        }}},
+    {"id": "skip-bo-masters", "games": ("skip-bo-masters",)},
     {"id": "scratch-island", "planned": {
         "name": {"de": "Scratch Island", "en": "Scratch Island"},
         "summary": {
@@ -570,8 +564,8 @@ def _family_name(card_id: str, games: list[dict]) -> tuple[dict, list[dict]]:
 def landing_cards(cards=CARDS, registered: dict[str, dict] | None = None) -> list[dict]:
     """The landing page's cards: every registered game on exactly one ready card, then the planned
     games. Fails (SystemExit, naming the game) on a registered game without a card, a card naming
-    an unregistered game, a planned game that is registered with a view, or a missing picture or
-    notebook. A registered game without a view (engine built, front-end not yet) stays planned."""
+    an unregistered game, a planned game that is registered with a view, or a missing picture (the
+    Explore notebook is optional). A registered game without a view (engine built, front-end not yet) stays planned."""
     if registered is None:
         registered = registered_games()
     out, placed = [], {}
@@ -583,7 +577,9 @@ def landing_cards(cards=CARDS, registered: dict[str, dict] | None = None) -> lis
             raise SystemExit(f"card {cid} appears twice")
         if not (SITE_SRC / "landing" / "img" / f"{cid}.svg").exists():
             raise SystemExit(f"card {cid}: site/landing/img/{cid}.svg is missing")
-        entry = {"id": cid, "image": f"{cid}.svg", "explore": f"{cid}.ipynb"}
+        # the Explore notebook (the lesson) is optional: a ready card without one shows Play only
+        explore = f"{cid}.ipynb" if (NOTEBOOKS / f"{cid}.ipynb").exists() else None
+        entry = {"id": cid, "image": f"{cid}.svg", "explore": explore}
         if "planned" in card:
             # A game whose engine is registered but which has no view yet stays on its planned card
             # (its rules can be simulated and analysed, not yet played on the site).
@@ -602,9 +598,6 @@ def landing_cards(cards=CARDS, registered: dict[str, dict] | None = None) -> lis
                 raise SystemExit(f"game {gid} is on two cards: {placed[gid]} and {cid}")
             placed[gid] = cid
             games.append(registered[gid])
-        for need in (NOTEBOOKS / f"{cid}.ipynb",):
-            if not need.exists():
-                raise SystemExit(f"card {cid} has registered games but {need.relative_to(ROOT)} is missing")
         name, games = _family_name(cid, games)
         players = (min(g["players"][0] for g in games), max(g["players"][1] for g in games))
         summary = games[0]["summary"] if len(games) == 1 else None
