@@ -1,6 +1,7 @@
 // The Play page's web worker: Pyodide with only the project wheel, and one Table (the view-model).
 // Messages in: {type: "start", game, lang}, {type: "event", json}. Out: {type: "progress", step},
-// {type: "view", json} (Table.state_json()), {type: "error", text}.
+// {type: "view", json} (Table.state_json()), {type: "working", done, total} (the advisor's progress
+// while it takes longer than a second), {type: "error", text}.
 import { loadPyodide } from "../lite/static/pyodide/pyodide.mjs";
 
 let table = null;
@@ -15,6 +16,7 @@ async function start({ game, lang }) {
   // only this game's folder is imported (spieltisch.games reads SPIELTISCH_GAMES)
   table = pyodide.runPython(
     "import os\nos.environ['SPIELTISCH_GAMES'] = GAME\nfrom spieltisch.ui.table import Table\nTable(GAME, lang=LANG)");
+  table.on_progress = (done, total) => postMessage({ type: "working", done, total });
   postMessage({ type: "view", json: table.state_json() });
 }
 

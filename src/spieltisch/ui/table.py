@@ -15,11 +15,12 @@ from __future__ import annotations
 import importlib
 import json
 import secrets
+import time
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-from ..core.advice import Estimate, review
+from ..core.advice import Estimate, advisor_settings, review
 from ..core.errors import IllegalActionError, OptionError, SpieltischError, short
 from ..core.game import CHANCE, SPECTATOR, TERMINAL, State
 from ..core.registry import bot_names, game_ids, get_game_class
@@ -170,6 +171,10 @@ class Table:
         self.advisor_on = bool(advisor)
         self.projector = bool(projector)
         self.exact = False
+        # a host may set ``on_progress(done, total)``: called while the advisor works, once it has
+        # taken longer than ``progress_after`` seconds (a Play page shows it as a percentage)
+        self.on_progress = None
+        self.progress_after = 1.0
         self._start()
 
     # --- settings ----------------------------------------------------------------------------
@@ -233,8 +238,9 @@ class Table:
     # --- who sees what -----------------------------------------------------------------------
     def viewer(self):
         """The seat whose screen this is: the human to act, else the first human; the spectator
-        when only bots play."""
-        if not self.humans:
+        when only bots play, and on the projector in a game with hidden cards (the class sees no
+        hand; switching the projector off gives the player their screen back)."""
+        if not self.humans or (self.projector and self.hidden):
             return SPECTATOR
         p = self.session.whose_turn()
         return p if p in self.humans else self.humans[0]
@@ -417,9 +423,24 @@ class Table:
         key = (len(self.session.match.actions), self.game_id, self.seed)
         if self._advice_key != key:
             obs = ctx.observation
-            self._advice = [self.game.advise(obs, **col["settings"]) for col in self.view.advice_columns(self.game)]
+            cols, start = self.view.advice_columns(self.game), time.monotonic()
+            self._advice = [self.game.advise(obs, **col["settings"], **self._progress(i, len(cols), start))
+                            for i, col in enumerate(cols)]
             self._advice_key = key
         return self._advice
+
+    def _progress(self, column: int, columns: int, start: float) -> dict:
+        """``{"progress": callback}`` for an advisor that reports its progress, when a host listens."""
+        if self.on_progress is None:
+            return {}
+        names = advisor_settings(self.game)
+        if names is not None and "progress" not in names:
+            return {}
+
+        def progress(done, total):
+            if total and time.monotonic() - start >= self.progress_after:
+                self.on_progress(column * total + done, columns * total)
+        return {"progress": progress}
 
     def compute_review(self) -> None:
         if not self.is_over():

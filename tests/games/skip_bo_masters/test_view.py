@@ -260,3 +260,16 @@ def test_refusals_and_notes_are_the_same_whatever_the_hidden_cards():
                     assert click(ctx_of(o, ui=dict(ui)), token) == want, (sel, token)
                 compared += 1
     assert compared > 1500
+
+
+def test_the_projector_shows_the_spectator_view():
+    t = Table("skip-bo-masters", players=3, seed=2)
+    t.finish()
+    hand = re.findall(r"data-act='h(\d+)'", t.state()["board"])
+    assert hand and t.state()["buttons"] is not None
+    t.handle({"type": "projector", "on": True})
+    state = t.state()
+    assert not re.findall(r"data-act='h\d+'", state["board"]) and state["buttons"] == []
+    assert state["board"].count("class='sb-other'") == 3  # every seat's open piles, nobody's hand
+    t.handle({"type": "projector", "on": False})
+    assert re.findall(r"data-act='h(\d+)'", t.state()["board"]) == hand
