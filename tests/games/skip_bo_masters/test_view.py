@@ -291,3 +291,17 @@ def test_the_advisor_reports_its_progress_to_a_host_after_a_second():
     t.progress_after = 1e9  # a fast advice: nothing to show
     t.state()
     assert calls == []
+
+
+def test_a_completed_pile_and_its_payout_are_told_in_the_log():
+    s = position(hands=[[12, 3, 4, 5, 6], [1, 2, 3, 4, 6]], stock_tops=[9, 8],
+                 piles=[(list(range(1, 12)), 11, 3)])
+    before = {lang: ctx_of(s, lang=lang) for lang in ("de", "en")}
+    action = Play("hand", 0, 12, 0)
+    s.apply_action(action)
+    assert s.coins == [14, 13]  # 3 coins one by one: the completer, the next, the completer again
+    text = {lang: VIEW.explain(before[lang], action, ctx_of(s, lang=lang)) for lang in ("de", "en")}
+    assert text == {"de": "12 von der Hand auf Ablagestapel 1 – Ablagestapel 1 ist fertig, 3 Münzen werden "
+                          "reihum verteilt.",
+                    "en": "play 12 from hand on building pile 1 – building pile 1 is complete, 3 coins are "
+                          "handed out in turn."}

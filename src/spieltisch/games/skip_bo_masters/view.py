@@ -18,7 +18,7 @@ from html import escape
 
 from ...core.errors import IllegalActionError
 from ...core.view import View
-from .engine import (DISCARDS, FOLLOW, PILES, TOLL, TOP, Buy, DeclineToll, Discard, Draw, EndTurn, PayToll,
+from .engine import (DISCARDS, FOLLOW, PILES, TOLL, TOP, Buy, DeclineToll, Discard, EndTurn, PayToll,
                      Play, Replace, card_name, is_wild, symbols_of, value_of)
 
 COLOURS = ((4, "#1f5fa8"), (8, "#2e7d32"), (12, "#c0392b"))  # 1-4 blue, 5-8 green, 9-12 red
@@ -202,7 +202,7 @@ class SkipBoMastersView(View):
     def click(self, ctx, token: str):
         if not ctx.legal or token.startswith("a"):
             return super().click(ctx, token)
-        obs, me = ctx.observation, ctx.viewer
+        obs = ctx.observation
         sel = ctx.ui.get("src")
         if token.startswith("b") or (sel and sel.startswith("h") and token.startswith("d")):
             if not sel:
@@ -293,8 +293,9 @@ class SkipBoMastersView(View):
             b = before.observation["building"]
             pile = action.pile if type(action) in (Play, Buy, Replace) else before.observation["toll_pile"]
             if pile is not None and b[pile] is not None and after.observation["building"][pile] is None:
-                text += after.t(f" – Ablagestapel {pile + 1} ist fertig, {b[pile]['coins']} Münzen werden verteilt",
-                                f" – building pile {pile + 1} is complete, {b[pile]['coins']} coins are handed out")
+                coins = b[pile]["coins"] + (action.coins if type(action) is PayToll else 0)
+                text += after.t(f" – Ablagestapel {pile + 1} ist fertig, {coins} Münzen werden reihum verteilt",
+                                f" – building pile {pile + 1} is complete, {coins} coins are handed out in turn")
         return text + "."
 
     def hidden_move(self, ctx, who) -> str:
@@ -342,5 +343,3 @@ class SkipBoMastersView(View):
     def option_label(self, ctx, action) -> str:
         return action.label(ctx.lang)
 
-
-_ = Draw  # a drawn card is shown to its owner only (the front-end asks ``action_visible``)
