@@ -285,13 +285,19 @@ class Table:
         return self.seats[p] != HUMAN
 
     # --- moving ------------------------------------------------------------------------------
-    def _record(self, who, before: dict, action, visible: bool) -> None:
+    def _record(self, who, before: dict, action, visible: bool, public: bool = True) -> None:
+        """Log a move in both languages: as the viewer could see it, and, for a move the spectator
+        could not see (``public`` false), as the projector says it (``hidden_move``)."""
         after = self.contexts()
+        hidden = {lang: self.view.hidden_move(after[lang], who) for lang in LANGS}
         if visible:
             text = {lang: self.view.explain(before[lang], action, after[lang]) for lang in LANGS}
         else:
-            text = {lang: self.view.hidden_move(after[lang], who) for lang in LANGS}
-        self.log.append({"who": who, "text": text})
+            text = hidden
+        entry = {"who": who, "text": text}
+        if not public:
+            entry["hidden"] = hidden
+        self.log.append(entry)
         del self.log[:-LOG_KEEP]
         self.message = None
         self.ui.clear()
@@ -315,7 +321,7 @@ class Table:
         probe = self.session.state.clone() if self.hidden else None
         action = self.session.step()
         visible = True if probe is None else (who == self.viewer() or action_visible(probe, action, self.viewer()))
-        self._record(who, before, action, visible)
+        self._record(who, before, action, visible, self._public(probe, action, visible))
         return True
 
     def finish(self) -> int:
@@ -332,8 +338,18 @@ class Table:
         if p not in self.humans:
             raise IllegalActionError("turn order", "it is not your turn", "du bist gerade nicht am Zug", "Reihenfolge")
         before = self.contexts()
+        probe = self.session.state.clone() if self.hidden else None
         self.session.act(action)
-        self._record(p, before, action, True)
+        self._record(p, before, action, True, self._public(probe, action, True))
+
+    def _public(self, probe, action, visible: bool) -> bool:
+        """Whether the spectator (the projector) could see ``action`` taken at ``probe`` (the state
+        before it; None in a game without hidden parts)."""
+        if probe is None:
+            return True
+        if self.viewer() is SPECTATOR:
+            return visible
+        return action_visible(probe, action, SPECTATOR)
 
     def click(self, token: str) -> None:
         """A click on the board or a button (what a person does); refusals become the message."""
@@ -519,7 +535,8 @@ class Table:
 
     def _line(self, entry: dict, ctx: Context) -> str:
         who = entry["who"]
-        text = entry["text"][ctx.lang]
+        # the projector (the spectator's screen) never shows a line only a player could see
+        text = entry["hidden" if ctx.viewer is SPECTATOR and "hidden" in entry else "text"][ctx.lang]
         return f"{ctx.names[who]}: {text}" if isinstance(who, int) and who >= 0 else text
 
     def _banner(self, ctx: Context) -> dict:

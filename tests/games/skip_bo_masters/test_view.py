@@ -271,8 +271,17 @@ def test_the_projector_shows_the_spectator_view():
     state = t.state()
     assert not re.findall(r"data-act='h\d+'", state["board"]) and state["buttons"] == []
     assert state["board"].count("class='sb-other'") == 3  # every seat's open piles, nobody's hand
+    # nothing on the projector depends on a hand card, the player's own included
+    assert hidden_changes_keep_the_state_json(t)
+    # the log the player saw named their own draws; the projector says "draws a card" instead
+    lines = [*state["log"], state["message"]["text"]]
+    draws = [x for x in lines if "zieht" in x]
+    assert len(draws) == 5 and set(draws) == {"Du: zieht eine Karte."}, lines
     t.handle({"type": "projector", "on": False})
-    assert re.findall(r"data-act='h(\d+)'", t.state()["board"]) == hand
+    state = t.state()
+    assert re.findall(r"data-act='h(\d+)'", state["board"]) == hand
+    mine = [x for x in [*state["log"], state["message"]["text"]] if x.startswith("Du: zieht")]
+    assert len(mine) == 5 and "Du: zieht eine Karte." not in mine  # control: the player's screen names them
 
 
 def test_the_advisor_reports_its_progress_to_a_host_after_a_second():
