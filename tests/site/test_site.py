@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.frontend import assert_no_other_language, assert_nothing_clipped, exercise_front_end, settle
+from harness.frontend import (assert_no_other_language, assert_nothing_clipped, exercise_front_end, play_clicks,
+                              settle)
 from sitekit import RequestLog, StaticServer, downloaded
 
 pytestmark = pytest.mark.site
@@ -166,7 +167,8 @@ def test_play_page_runs_the_shared_front_end(game, context, request_log, site_ur
 def test_skip_bo_masters_turn_with_a_coin_action_on_the_play_page(context, request_log, site_url, screenshot):
     """Issue 15: a turn with a coin action, clicked on the Play page. Seed 5 deals the player a 2 on
     the stock pile and no 1: replace the 1 for a coin, play the 2 from the stock on that pile, end the
-    turn with a discard; the player's coins and the coins lying on the pile change."""
+    turn with a discard; the player's coins and the coins lying on the pile change. Then six players
+    fit on the screen too."""
     page = context.new_page()
     root = play_page(page, site_url, "skip-bo-masters")
     seed = root.locator(".sp-seed")
@@ -201,6 +203,13 @@ def test_skip_bo_masters_turn_with_a_coin_action_on_the_play_page(context, reque
     log = root.locator(".sp-log").inner_text() + root.locator(".sp-message").inner_text()
     assert "ersetze die nächste Karte auf Ablagestapel 1 für 1 Münze" in log
     assert "2 vom Spielerstapel auf Ablagestapel 1" in log
+    # six players: every seat's open piles and the standings still fit at 1024×768
+    root.locator(".sp-players").select_option("6")
+    settle(page, root)
+    play_clicks(page, root, "skip-bo-masters", 12)
+    assert root.locator(".sb-other").count() == 5
+    screenshot(page, "six-players")
+    assert_nothing_clipped(page, root)
     request_log.assert_only_local()
 
 

@@ -304,7 +304,9 @@ class SkipBoMastersView(View):
     def status(self, ctx, whose_turn) -> str:
         obs = ctx.observation
         who = ctx.names[whose_turn] if whose_turn is not None else "–"
-        phase = {TOLL: ctx.t(f" · Gebühr: {obs['toll_due']} Münzen zahlen?", f" · toll: pay {obs['toll_due']} coins?"),
+        due, one = obs["toll_due"], obs["toll_due"] == 1
+        phase = {TOLL: ctx.t(f" · Gebühr: {due} Münze{'' if one else 'n'} zahlen?",
+                             f" · toll: pay {due} coin{'' if one else 's'}?"),
                  FOLLOW: ctx.t(f" · jetzt die nächste Karte auf Ablagestapel {(obs['follow_pile'] or 0) + 1}",
                                f" · now the next card on building pile {(obs['follow_pile'] or 0) + 1}"),
                  "discard": ctx.t(" · Ausspielen vorbei: eine Karte ablegen", " · playing is over: discard a card"),
@@ -314,12 +316,14 @@ class SkipBoMastersView(View):
 
     def scores(self, ctx, totals) -> dict:
         obs = ctx.observation
-        rows = [[ctx.t("Spielerstapel", "stock pile"), *map(str, obs["stock_sizes"])],
+        rows = [[ctx.t("Stapel", "stock"), *map(str, obs["stock_sizes"])],
                 [ctx.t("Münzen", "coins"), *map(str, obs["coins"])],
-                [ctx.t("Handkarten", "hand cards"), *map(str, obs["hand_sizes"])],
+                [ctx.t("Hand", "hand"), *map(str, obs["hand_sizes"])],
                 [ctx.t("Punkte", "points"), *map(str, totals if totals is not None else obs["totals"])]]
-        return {"title": ctx.t("Stand", "Standings"), "headers": ["", *ctx.names], "rows": rows,
-                "highlight": 0}
+        names = ctx.names
+        if len(names) > 3:  # many players: seat numbers (the board names them) keep the table narrow
+            names = [n if p == ctx.viewer else str(p + 1) for p, n in enumerate(names)]
+        return {"title": ctx.t("Stand", "Standings"), "headers": ["", *names], "rows": rows, "highlight": 0}
 
     def extra(self, ctx) -> str:
         return (f"<div class='sp-note'>{ctx.t('Welche Karten Münzsymbole tragen, ist eine Rekonstruktion.', 'Which cards carry coin symbols is a reconstruction.')} "
