@@ -347,7 +347,7 @@ class Table:
         before it; None in a game without hidden parts)."""
         if probe is None:
             return True
-        if self.viewer() is SPECTATOR:
+        if self.viewer() is SPECTATOR or not visible:  # the spectator sees no more than a player
             return visible
         return action_visible(probe, action, SPECTATOR)
 
