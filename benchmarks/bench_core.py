@@ -233,13 +233,15 @@ def bench_overhead(rates: list[dict], seconds: float, rounds: int = 5) -> list[d
 
 
 # (game id, players, options, bot) whose time per move is measured
-# (Schraube Locker needs two players: its bot plays both seats, the score is seat 0's)
+# (games for 2+ players: the same bot in every seat, the mean score is seat 0's)
 BOT_MOVES = (("tuefteln", 1, {"side": "A"}, "strong"), ("tuefteln", 1, {"side": "B"}, "strong"),
-             ("tuefteln", 1, {"side": "A"}, "greedy"), ("schraube-locker", 2, {}, "strong"))
+             ("tuefteln", 1, {"side": "A"}, "greedy"), ("schraube-locker", 2, {}, "strong"),
+             ("skip-bo-masters", 2, {"short_game": True}, "strong"))
 
 
 def bench_bots(quick: bool) -> list[dict]:
-    """Milliseconds per move of the stronger bots, over whole seeded games (solo where the game allows)."""
+    """Milliseconds per move of the stronger bots, over whole seeded games (solo where the game allows;
+    else the same bot in every seat and the mean score is seat 0's)."""
     import spieltisch
     from spieltisch.core.game import CHANCE, TERMINAL
     from spieltisch.core.match import Match

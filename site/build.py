@@ -567,14 +567,7 @@ CARDS = (
     {"id": "wuerfel-joker", "games": ("wuerfel-joker-1", "wuerfel-joker-2")},
     {"id": "tuefteln", "games": ("tuefteln",)},
     {"id": "schraube-locker", "games": ("schraube-locker",)},
-    {"id": "skip-bo-masters", "planned": {
-        "name": {"de": "Skip-Bo Masters", "en": "Skip-Bo Masters"},
-        "summary": {
-            "de": "Karten von 1 bis 12 in Reihe ablegen, Münzen als Zoll zahlen und den eigenen "
-                  "Vorratsstapel als Erste leeren.",
-            "en": "Play cards 1 to 12 in sequence, pay coins as a toll, and be first to empty your "
-                  "stock pile.",
-        }}},
+    {"id": "skip-bo-masters", "games": ("skip-bo-masters",)},
     {"id": "scratch-island", "planned": {
         "name": {"de": "Scratch Island", "en": "Scratch Island"},
         "summary": {

@@ -41,7 +41,7 @@ def test_every_registered_game_with_a_view_is_on_exactly_one_ready_card(cards):
 def test_the_cards_the_page_shows(cards):
     assert [c["id"] for c in cards] == [
         "wuerfel-joker", "tuefteln", "schraube-locker", "skip-bo-masters", "scratch-island"]
-    assert [c["id"] for c in cards if c["ready"]] == ["wuerfel-joker", "tuefteln", "schraube-locker"]
+    assert [c["id"] for c in cards if c["ready"]] == ["wuerfel-joker", "tuefteln", "schraube-locker", "skip-bo-masters"]
     assert [g["id"] for g in cards[0]["games"]] == ["wuerfel-joker-1", "wuerfel-joker-2"]
     assert [c["name"]["de"] for c in cards] == [
         "Würfel Joker", "Tüfteln", "Schraube Locker", "Skip-Bo Masters", "Scratch Island"]

@@ -43,12 +43,13 @@ async function offlineCopy() {
 }
 
 let view = "";
+let working = null; // {done, total}: the advisor's progress, while the worker computes
 let outgoing = null;
 let drawn = false;
 const listeners = {};
 const worker = { current: null };
 const model = {
-  get: (name) => (name === "view" ? view : undefined),
+  get: (name) => (name === "view" ? view : name === "progress" ? working : undefined),
   set: (name, value) => { if (name === "event") outgoing = value; },
   save_changes: () => {
     if (outgoing !== null) worker.current.postMessage({ type: "event", json: outgoing });
@@ -64,6 +65,10 @@ say("python");
 worker.current = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
 worker.current.onmessage = ({ data }) => {
   if (data.type === "progress") say(data.step);
+  else if (data.type === "working") {
+    working = { done: data.done, total: data.total };
+    (listeners["change:progress"] || []).forEach((callback) => callback());
+  }
   else if (data.type === "view") {
     view = data.json;
     try { localStorage.setItem("spieltisch-lang", JSON.parse(view).lang); } catch (e) { /* private mode */ }

@@ -1,7 +1,8 @@
 // The Play page's web worker: Pyodide with only the project wheel, and one Table (the view-model).
 // Messages in: {type: "start", game, lang}, {type: "event", json}. Out: {type: "progress", step},
 // {type: "view", json, start} (Table.state_json(); the first one says how Python started: "fresh" or
-// from a "snapshot"), {type: "error", text}.
+// from a "snapshot"), {type: "working", done, total} (the advisor's progress while it takes longer
+// than a second), {type: "error", text}.
 //
 // Warm start: the first visit saves a memory snapshot of Python right after the game's modules are
 // imported (before any JavaScript object enters Python, which a snapshot cannot hold) in the
@@ -91,6 +92,7 @@ async function start({ game, lang }) {
   pyodide ||= await coldStart(game);
   postMessage({ type: "progress", step: "table" });
   table = pyodide.runPython(`from spieltisch.ui.table import Table\nTable(${literal(game)}, lang=${literal(lang)})`);
+  table.on_progress = (done, total) => postMessage({ type: "working", done, total });
   postMessage({ type: "view", json: table.state_json(), start: how });
 }
 

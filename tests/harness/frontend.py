@@ -76,7 +76,9 @@ def play_until_banner(page, root, game: str, max_clicks: int = 600) -> int:
 
 def play_clicks(page, root, game: str, max_clicks: int) -> int:
     """Click as a player does, at most ``max_clicks`` times or until the end banner (bots: "play
-    to my turn"; Würfel Joker and Schraube Locker: the first move button – Schraube Locker's first
+    to my turn"; a board that marks what may be clicked (``sp-can``: a card to choose, ``sp-target``:
+    where the chosen card may go, e.g. Skip-Bo Masters): the first target, else the first choice;
+    Würfel Joker and Schraube Locker: the first move button – Schraube Locker's first
     buttons roll again, then stop, swap before taking the card; Tüfteln: the first free fields that
     make a legal pair). Returns the clicks made."""
     clicks = 0
@@ -87,6 +89,11 @@ def play_clicks(page, root, game: str, max_clicks: int) -> int:
         clicks += 1
         if root.locator(".sp-finish").count():
             _click(root.locator(".sp-finish"))
+            continue
+        marked = [root.locator(f".sp-board .sp-{kind}[data-act]") for kind in ("target", "can")]
+        marked = [m for m in marked if m.count()]
+        if marked:
+            _click(marked[0].first)
             continue
         moves = root.locator(".sp-move:not([data-token=swap])")
         if game.startswith("wuerfel-joker") or moves.count():

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.frontend import assert_no_other_language, exercise_front_end, play_clicks, settle
+from harness.frontend import (assert_no_other_language, assert_nothing_clipped, exercise_front_end, play_clicks,
+                              settle)
 from sitekit import RequestLog, StaticServer, downloaded
 
 pytestmark = pytest.mark.site
@@ -39,7 +40,7 @@ def test_landing_page_lists_the_five_games_with_links(context, request_log, site
         "Würfel Joker", "Tüfteln", "Schraube Locker", "Skip-Bo Masters", "Scratch Island"
     ]
     # The games that are open to play; the others say "kommt bald".
-    assert [g["id"] for g in GAMES if g["ready"]] == ["wuerfel-joker", "tuefteln", "schraube-locker"]
+    assert [g["id"] for g in GAMES if g["ready"]] == ["wuerfel-joker", "tuefteln", "schraube-locker", "skip-bo-masters"]
     for game in GAMES:
         card = page.locator(f"li.game#{game['id']}")
         assert card.locator("img").evaluate("img => img.complete && img.naturalWidth > 0")
@@ -219,6 +220,55 @@ def test_schraube_locker_plays_a_turn_with_a_swap(context, request_log, site_url
             page.wait_for_timeout(300)  # a card turns up by itself
     assert "Am Zug: Bot 2 (stark)" in root.locator(".sp-status").inner_text()
     screenshot(page, "swap-done")
+    request_log.assert_only_local()
+
+
+def test_skip_bo_masters_turn_with_a_coin_action_on_the_play_page(context, request_log, site_url, screenshot):
+    """Issue 15: a turn with a coin action, clicked on the Play page. Seed 5 deals the player a 2 on
+    the stock pile and no 1: replace the 1 for a coin, play the 2 from the stock on that pile, end the
+    turn with a discard; the player's coins and the coins lying on the pile change. Then six players
+    fit on the screen too."""
+    page = context.new_page()
+    root = play_page(page, site_url, "skip-bo-masters")
+    seed = root.locator(".sp-seed")
+    seed.fill("5")
+    seed.press("Enter")
+    replace = root.locator(".sp-move", has_text="ersetze die nächste Karte auf Ablagestapel 1 für 1 Münze")
+    replace.wait_for(timeout=120_000)  # the cards are dealt one visible step after the other
+    own = root.locator(".sb-own .sb-coins")
+    assert own.get_attribute("data-coins") == "12"
+    assert root.locator(".sb-own [data-act=s]").get_attribute("data-card") == "2"
+    replace.click()
+    settle(page, root)
+    assert own.get_attribute("data-coins") == "11"
+    assert root.locator(".sb-pile[data-pile='0']").get_attribute("data-coins") == "1"
+    root.locator(".sb-own [data-act=s]").click()  # the following card: the 2 from the stock
+    settle(page, root)
+    assert root.locator(".sp-board .sp-target").count() == 1
+    root.locator(".sp-board [data-act=b0].sp-target").click()
+    settle(page, root)
+    root.locator(".sb-hand .sp-can").first.wait_for(timeout=60_000)  # the next stock card is turned up
+    pile = root.locator(".sb-pile[data-pile='0']")
+    assert pile.locator(".sb-card").get_attribute("data-card") == "2" and pile.get_attribute("data-coins") == "1"
+    assert root.locator(".sb-own [data-act=s]").inner_text().split()[-2] == "14"  # 14 übrig
+    screenshot(page, "coin-action")
+    assert_nothing_clipped(page, root)
+    # end the turn: a hand card on a discard pile; the bot plays on
+    root.locator(".sb-hand .sp-can").first.click()
+    settle(page, root)
+    root.locator(".sp-board .sp-target[data-act^=d]").first.click()
+    settle(page, root)
+    root.locator(".sp-log div", has_text="Zugende").first.wait_for(timeout=60_000)
+    log = root.locator(".sp-log").inner_text() + root.locator(".sp-message").inner_text()
+    assert "ersetze die nächste Karte auf Ablagestapel 1 für 1 Münze" in log
+    assert "2 vom Spielerstapel auf Ablagestapel 1" in log
+    # six players: every seat's open piles and the standings still fit at 1024×768
+    root.locator(".sp-players").select_option("6")
+    settle(page, root)
+    play_clicks(page, root, "skip-bo-masters", 12)
+    assert root.locator(".sb-other").count() == 5
+    screenshot(page, "six-players")
+    assert_nothing_clipped(page, root)
     request_log.assert_only_local()
 
 

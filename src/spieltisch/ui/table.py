@@ -15,11 +15,12 @@ from __future__ import annotations
 import importlib
 import json
 import secrets
+import time
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-from ..core.advice import Estimate, review
+from ..core.advice import Estimate, advisor_settings, review
 from ..core.errors import IllegalActionError, OptionError, SpieltischError, short
 from ..core.game import CHANCE, SPECTATOR, TERMINAL, State
 from ..core.registry import bot_names, game_ids, get_game_class
@@ -170,6 +171,10 @@ class Table:
         self.advisor_on = bool(advisor)
         self.projector = bool(projector)
         self.exact = False
+        # a host may set ``on_progress(done, total)``: called while the advisor works, once it has
+        # taken longer than ``progress_after`` seconds (a Play page shows it as a percentage)
+        self.on_progress = None
+        self.progress_after = 1.0
         self._start()
 
     # --- settings ----------------------------------------------------------------------------
@@ -233,8 +238,9 @@ class Table:
     # --- who sees what -----------------------------------------------------------------------
     def viewer(self):
         """The seat whose screen this is: the human to act, else the first human; the spectator
-        when only bots play."""
-        if not self.humans:
+        when only bots play, and on the projector in a game with hidden cards (the class sees no
+        hand; switching the projector off gives the player their screen back)."""
+        if not self.humans or (self.projector and self.hidden):
             return SPECTATOR
         p = self.session.whose_turn()
         return p if p in self.humans else self.humans[0]
@@ -279,13 +285,19 @@ class Table:
         return self.seats[p] != HUMAN
 
     # --- moving ------------------------------------------------------------------------------
-    def _record(self, who, before: dict, action, visible: bool) -> None:
+    def _record(self, who, before: dict, action, visible: bool, public: bool = True) -> None:
+        """Log a move in both languages: as the viewer could see it, and, for a move the spectator
+        could not see (``public`` false), as the projector says it (``hidden_move``)."""
         after = self.contexts()
+        hidden = {lang: self.view.hidden_move(after[lang], who) for lang in LANGS}
         if visible:
             text = {lang: self.view.explain(before[lang], action, after[lang]) for lang in LANGS}
         else:
-            text = {lang: self.view.hidden_move(after[lang], who) for lang in LANGS}
-        self.log.append({"who": who, "text": text})
+            text = hidden
+        entry = {"who": who, "text": text}
+        if not public:
+            entry["hidden"] = hidden
+        self.log.append(entry)
         del self.log[:-LOG_KEEP]
         self.message = None
         self.ui.clear()
@@ -309,7 +321,7 @@ class Table:
         probe = self.session.state.clone() if self.hidden else None
         action = self.session.step()
         visible = True if probe is None else (who == self.viewer() or action_visible(probe, action, self.viewer()))
-        self._record(who, before, action, visible)
+        self._record(who, before, action, visible, self._public(probe, action, visible))
         return True
 
     def finish(self) -> int:
@@ -326,8 +338,18 @@ class Table:
         if p not in self.humans:
             raise IllegalActionError("turn order", "it is not your turn", "du bist gerade nicht am Zug", "Reihenfolge")
         before = self.contexts()
+        probe = self.session.state.clone() if self.hidden else None
         self.session.act(action)
-        self._record(p, before, action, True)
+        self._record(p, before, action, True, self._public(probe, action, True))
+
+    def _public(self, probe, action, visible: bool) -> bool:
+        """Whether the spectator (the projector) could see ``action`` taken at ``probe`` (the state
+        before it; None in a game without hidden parts)."""
+        if probe is None:
+            return True
+        if self.viewer() is SPECTATOR or not visible:  # the spectator sees no more than a player
+            return visible
+        return action_visible(probe, action, SPECTATOR)
 
     def click(self, token: str) -> None:
         """A click on the board or a button (what a person does); refusals become the message."""
@@ -417,9 +439,24 @@ class Table:
         key = (len(self.session.match.actions), self.game_id, self.seed)
         if self._advice_key != key:
             obs = ctx.observation
-            self._advice = [self.game.advise(obs, **col["settings"]) for col in self.view.advice_columns(self.game)]
+            cols, start = self.view.advice_columns(self.game), time.monotonic()
+            self._advice = [self.game.advise(obs, **col["settings"], **self._progress(i, len(cols), start))
+                            for i, col in enumerate(cols)]
             self._advice_key = key
         return self._advice
+
+    def _progress(self, column: int, columns: int, start: float) -> dict:
+        """``{"progress": callback}`` for an advisor that reports its progress, when a host listens."""
+        if self.on_progress is None:
+            return {}
+        names = advisor_settings(self.game)
+        if names is not None and "progress" not in names:
+            return {}
+
+        def progress(done, total):
+            if total and time.monotonic() - start >= self.progress_after:
+                self.on_progress(column * total + done, columns * total)
+        return {"progress": progress}
 
     def compute_review(self) -> None:
         if not self.is_over():
@@ -498,7 +535,8 @@ class Table:
 
     def _line(self, entry: dict, ctx: Context) -> str:
         who = entry["who"]
-        text = entry["text"][ctx.lang]
+        # the projector (the spectator's screen) never shows a line only a player could see
+        text = entry["hidden" if ctx.viewer is SPECTATOR and "hidden" in entry else "text"][ctx.lang]
         return f"{ctx.names[who]}: {text}" if isinstance(who, int) and who >= 0 else text
 
     def _banner(self, ctx: Context) -> dict:

@@ -6,6 +6,7 @@ standard errors); negative controls show that the simulation tells a wrong model
 from __future__ import annotations
 
 import math
+import re
 from fractions import Fraction
 from itertools import combinations
 
@@ -245,6 +246,9 @@ def test_advisor_values_every_option_and_the_toll():
     advice = analysis.advise(s.game, s.observation(0), n_rollouts=4, seed=1)
     assert {type(o.action).__name__ for o in advice.options} == {"PayToll", "DeclineToll"}
     assert "worth paying" in advice.options[0].note["en"] and "Gebühr" in advice.options[0].note["de"]
+    # German numbers with a decimal comma, English with a point
+    assert re.search(r": [+−]\d+,\d\d gegenüber Ablehnen$", advice.options[0].note["de"])
+    assert re.search(r": [+−]\d+\.\d\d against declining$", advice.options[0].note["en"])
     assert not advice.exact
 
 

@@ -28,6 +28,7 @@ from ...core.errors import SpieltischError, short
 from ...core.game import CHANCE
 from ...core.rng import Rng, check_seed
 from ...core.stats import mean_ci
+from ...core.view import num
 from .engine import (COINS, FULL_DECK, HAND, PILES, PROVENANCE, TOLL, TOP, DeclineToll, PayToll,
                      SkipBoMasters, determinize, is_wild, unseen_cards)
 from .engine import Buy, Play, Replace
@@ -412,8 +413,9 @@ def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = 8, seed: in
         pay = next(v for a, v in valued if type(a) is PayToll)
         dec = next(v for a, v in valued if type(a) is DeclineToll)
         diff = pay.mean - dec.mean
-        worth = {"de": f"Die Gebühr lohnt sich{' nicht' if diff < 0 else ''}: {diff:+.2f} gegenüber Ablehnen",
-                 "en": f"The toll is {'not ' if diff < 0 else ''}worth paying: {diff:+.2f} against declining"}
+        plus = "+" if diff >= 0 else ""  # German text: a decimal comma (num), English: a point
+        worth = {"de": f"Die Gebühr lohnt sich{' nicht' if diff < 0 else ''}: {plus}{num(diff, 'de')} gegenüber Ablehnen",
+                 "en": f"The toll is {'not ' if diff < 0 else ''}worth paying: {plus}{num(diff, 'en')} against declining"}
         for a, _ in valued:
             notes[a] = worth
     method = {k: v.format(n=n_rollouts) for k, v in (METHOD_TO_END if to_end else METHOD).items()}

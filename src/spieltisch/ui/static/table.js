@@ -155,7 +155,7 @@ function render({ model, el }) {
 
     const right = h("div", { class: "sp-right" });
     // advisor
-    const adv = h("div", { class: "sp-box sp-advisor", "data-thinking": w.thinking },
+    const adv = h("div", { class: "sp-box sp-advisor", "data-thinking": w.thinking, "data-word": w.thinking },
       h("label", { class: "sp-box-title" },
         h("input", { type: "checkbox", class: "sp-advisor-toggle", checked: s.advisor_on,
           onchange: (e) => send({ type: "advisor", on: e.target.checked }) }), " ", w.advisor),
@@ -211,7 +211,18 @@ function render({ model, el }) {
     }
   }
 
+  // long work (the advisor): a host that can report progress sets "progress" to {done, total}
+  function showProgress() {
+    const p = model.get("progress");
+    const box = root.querySelector(".sp-advisor");
+    if (!box || !p || !p.total || !busy) return;
+    const pct = Math.round((100 * p.done) / p.total);
+    box.setAttribute("data-thinking", `${box.dataset.word} ${pct}${root.getAttribute("lang") === "de" ? " %" : "%"}`);
+    box.setAttribute("data-progress", String(pct));
+  }
+
   model.on("change:view", draw);
+  model.on("change:progress", showProgress);
   draw();
   return () => clearTimeout(timer);
 }
