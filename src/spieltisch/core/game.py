@@ -141,6 +141,12 @@ class State:
         observation does not depend on what its viewer may not see."""
         return self.clone()
 
+    def outcome_visible(self, action, viewer: int | None) -> bool | None:
+        """Whether ``viewer`` can tell ``action`` (taken here) from the other possibilities, where the
+        game knows it without comparing observations (a chance node with thousands of outcomes);
+        None (the default): the front-end compares the observations every possibility leaves."""
+        return None
+
     def why_illegal(self, action) -> IllegalActionError:
         """An error that names the rule ``action`` breaks here. Games refine this."""
         legal = self.legal_actions()[:12]

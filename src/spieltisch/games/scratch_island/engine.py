@@ -982,6 +982,16 @@ class ScratchIslandState(State):
         d = {k: v for k, v in vars(self).items() if k not in ("game", "_cache", "_lay")}
         return repr(sorted(d.items()))
 
+    def outcome_visible(self, action, viewer) -> bool | None:
+        """The booklet page is public (every map is printed face up: its 4096 alternatives need not
+        be compared); where an item is hidden is seen by nobody (tests compare both with the
+        observations)."""
+        if self.phase == "booklet":
+            return True
+        if self.phase == "hide":
+            return False
+        return None
+
     # --- observation ----------------------------------------------------------------------------------
     def observation(self, player) -> dict:
         """Public: every map's printed layout, its scratched cells and what they showed ("?" for
