@@ -390,10 +390,13 @@ def render_landing(cards: list[dict]) -> str:
         if c["ready"]:
             links = (
                 f'<a class="button play" href="{html.escape(play_url(c))}">'
-                f'<span lang="de">Spielen</span><span lang="en">Play</span></a>\n'
-                f'<a class="button explore" href="{html.escape(lite_url("notebooks", c["explore"]))}">'
-                f'<span lang="de">Erkunden</span><span lang="en">Explore</span></a>'
+                f'<span lang="de">Spielen</span><span lang="en">Play</span></a>'
             )
+            if c["explore"]:  # a game without its lesson yet has Play only
+                links += (
+                    f'\n<a class="button explore" href="{html.escape(lite_url("notebooks", c["explore"]))}">'
+                    f'<span lang="de">Erkunden</span><span lang="en">Explore</span></a>'
+                )
         else:
             links = '<span class="soon"><span lang="de">kommt bald</span><span lang="en">coming soon</span></span>'
         ids = " ".join(g["id"] for g in c["games"])
@@ -491,7 +494,8 @@ def build_landing(cards: list[dict]) -> None:
 # here: which registered games share a landing card (a family such as Würfel Joker: one picture,
 # one Play page, one Explore notebook), and the games that are not built yet. A card's id names
 # its picture (site/landing/img/<id>.svg), Play notebook (site/play/<id>.ipynb) and Explore
-# notebook (notebooks/<id>.ipynb). Order = order on the page.
+# notebook (notebooks/<id>.ipynb; optional: a ready card without it has no Explore button).
+# Order = order on the page.
 
 CARDS = (
     {"id": "wuerfel-joker", "games": ("wuerfel-joker-1", "wuerfel-joker-2")},
@@ -512,14 +516,7 @@ CARDS = (
             "en": "Play cards 1 to 12 in sequence, pay coins as a toll, and be first to empty your "
                   "stock pile.",
         }}},
-    {"id": "scratch-island", "planned": {
-        "name": {"de": "Scratch Island", "en": "Scratch Island"},
-        "summary": {
-            "de": "Gewürfelte Motive auf der eigenen Schatzkarte freirubbeln und die wertvollsten "
-                  "Felder aufdecken.",
-            "en": "Scratch the rolled shapes off your own treasure map and uncover the most "
-                  "valuable spots.",
-        }}},
+    {"id": "scratch-island", "games": ("scratch-island",)},
 )
 
 # Separates a family's name from the game's own part in a registered name: "Würfel Joker – Spiel 1".
@@ -602,9 +599,8 @@ def landing_cards(cards=CARDS, registered: dict[str, dict] | None = None) -> lis
                 raise SystemExit(f"game {gid} is on two cards: {placed[gid]} and {cid}")
             placed[gid] = cid
             games.append(registered[gid])
-        for need in (NOTEBOOKS / f"{cid}.ipynb",):
-            if not need.exists():
-                raise SystemExit(f"card {cid} has registered games but {need.relative_to(ROOT)} is missing")
+        if not (NOTEBOOKS / entry["explore"]).exists():
+            entry["explore"] = None  # no lesson yet: the card shows Play but no Explore button
         name, games = _family_name(cid, games)
         players = (min(g["players"][0] for g in games), max(g["players"][1] for g in games))
         summary = games[0]["summary"] if len(games) == 1 else None

@@ -41,7 +41,7 @@ def test_every_registered_game_with_a_view_is_on_exactly_one_ready_card(cards):
 def test_the_cards_the_page_shows(cards):
     assert [c["id"] for c in cards] == [
         "wuerfel-joker", "tuefteln", "schraube-locker", "skip-bo-masters", "scratch-island"]
-    assert [c["id"] for c in cards if c["ready"]] == ["wuerfel-joker", "tuefteln"]
+    assert [c["id"] for c in cards if c["ready"]] == ["wuerfel-joker", "tuefteln", "scratch-island"]
     assert [g["id"] for g in cards[0]["games"]] == ["wuerfel-joker-1", "wuerfel-joker-2"]
     assert [c["name"]["de"] for c in cards] == [
         "Würfel Joker", "Tüfteln", "Schraube Locker", "Skip-Bo Masters", "Scratch Island"]
@@ -71,11 +71,14 @@ def test_a_family_card_takes_the_shared_part_of_its_games_names(cards):
     assert wj["players"] == (lo, hi)
 
 
-def test_every_card_has_its_picture_and_the_ready_ones_their_notebooks(cards):
+def test_every_card_has_its_picture_and_the_ready_ones_with_a_lesson_their_notebooks(cards):
     for card in cards:
         assert (ROOT / "site" / "landing" / "img" / card["image"]).is_file(), card["id"]
         if card["ready"]:  # the Play page is built from site/play-app/ for every ready card
-            assert (ROOT / "notebooks" / card["explore"]).is_file()
+            lesson = ROOT / "notebooks" / f"{card['id']}.ipynb"
+            # a ready game without its lesson yet: Play, no Explore
+            assert card["explore"] == (lesson.name if lesson.is_file() else None), card["id"]
+    assert [c["explore"] for c in cards if c["ready"]][:2] == ["wuerfel-joker.ipynb", "tuefteln.ipynb"]
 
 
 def test_the_rendered_page_has_german_and_english_names_and_summaries(build, cards):
@@ -91,8 +94,10 @@ def test_the_rendered_page_has_german_and_english_names_and_summaries(build, car
     # Tüfteln's names differ by language: each sits in its own span, so the toggle shows one
     assert '<h2><span lang="de">Tüfteln</span><span lang="en">Tüfteln (Tinkering)</span></h2>' in page
     assert "1–8 Spieler" in page and "1–15 players" in page
-    assert page.count('class="button play"') == 2 and page.count("kommt bald") == 3
+    assert page.count('class="button play"') == 3 and page.count("kommt bald") == 2
     assert 'href="play/wuerfel-joker.html"' in page and 'href="play/tuefteln.html"' in page
+    assert 'href="play/scratch-island.html"' in page
+    assert page.count('class="button explore"') == sum(1 for c in cards if c["ready"] and c["explore"])
 
 
 def test_a_registered_game_without_a_card_fails_the_build(build):
@@ -120,11 +125,11 @@ def test_a_card_naming_an_unregistered_game_fails_the_build(build):
 def test_a_planned_game_that_is_registered_with_a_view_must_move_to_its_card(build):
     engine_only = {"schraube-locker": {"id": "schraube-locker", "name": {"de": "S", "en": "S"},
                                        "summary": {"de": "s", "en": "s"}, "players": (2, 4), "view": False}}
-    cards = build.landing_cards(build.CARDS[2:], engine_only)
-    assert [c["ready"] for c in cards] == [False, False, False]
+    cards = build.landing_cards(build.CARDS[2:4], engine_only)
+    assert [c["ready"] for c in cards] == [False, False]
     with_view = {"schraube-locker": {**engine_only["schraube-locker"], "view": True}}
     with pytest.raises(SystemExit, match="schraube-locker is registered now"):
-        build.landing_cards(build.CARDS[2:], with_view)
+        build.landing_cards(build.CARDS[2:4], with_view)
 
 
 def test_games_of_one_card_must_share_a_family_name(build):

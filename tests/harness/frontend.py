@@ -77,7 +77,7 @@ def play_until_banner(page, root, game: str, max_clicks: int = 600) -> int:
 def play_clicks(page, root, game: str, max_clicks: int) -> int:
     """Click as a player does, at most ``max_clicks`` times or until the end banner (bots: "play
     to my turn"; Würfel Joker: the first move button; Tüfteln: the first free fields that make a
-    legal pair). Returns the clicks made."""
+    legal pair; Scratch Island: the first cell the map offers, then "place"). Returns the clicks made."""
     clicks = 0
     while clicks < max_clicks:
         settle(page, root)
@@ -88,12 +88,28 @@ def play_clicks(page, root, game: str, max_clicks: int) -> int:
             _click(root.locator(".sp-finish"))
             continue
         moves = root.locator(".sp-move:not([data-token=swap])")
+        if game == "scratch-island" and _place_or_scratch(root):
+            continue
         if game.startswith("wuerfel-joker") or moves.count():
             _click(moves.first)
             continue
         _write_throw(page, root)
     settle(page, root)
     return clicks
+
+
+def _place_or_scratch(root) -> bool:
+    """Scratch Island: commit a previewed motif; else click the first cell the map offers (placing:
+    a preview; scratching: the next cell). False when the map offers nothing (a choice of dice)."""
+    confirm = root.locator(".sp-move[data-token=confirm]")
+    if confirm.count():
+        _click(confirm)
+        return True
+    cells = root.locator(".sp-map-main [data-act]")
+    if cells.count():
+        _click(cells.first)
+        return True
+    return False
 
 
 def _click(locator) -> None:

@@ -400,7 +400,7 @@ class ScratchIslandView(View):
             rows.append(f"<tr><td>{escape(ctx.names[p])}</td>{''.join(cells)}</tr>")
         parts = [f"<div class='sp-track'><b>{ctx.t('Schatzleiste', 'Treasure track')}</b> "
                  f"<span style='font-size:12px'>{ctx.t('★ zuerst vollständig (zählt), ✗ zu spät', '★ complete first (scores), ✗ too late')}</span>"
-                 f"<table class='sp-scores'><tr><th></th>{head}</tr>{''.join(rows)}</table></div>",
+                 f"<table class='sp-track-table'><tr><th></th>{head}</tr>{''.join(rows)}</table></div>",
                  f"<div class='sp-note'><i>{ctx.t('Würfel, Motive und Karten: Rekonstruktion', 'Dice, motifs and maps: reconstruction')}</i>"
                  f" · {ctx.t('〰 Schlange, ⚷ Schlüssel, ✕ rotes Kreuz, Balken: Wand', '〰 snake, ⚷ key, ✕ red cross, bar: wall')}</div>"]
         for p, m in enumerate(obs["maps"]):
