@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from harness.frontend import assert_no_other_language, exercise_front_end
+from harness.frontend import assert_no_other_language, assert_nothing_clipped, exercise_front_end, settle
 from sitekit import RequestLog, StaticServer, downloaded
 
 pytestmark = pytest.mark.site
@@ -160,6 +160,52 @@ def test_play_page_runs_the_shared_front_end(game, context, request_log, site_ur
         screenshot(again, "offline")
     finally:
         context.set_offline(False)
+    request_log.assert_only_local()
+
+
+def test_scratch_island_play_page_places_a_motif(context, request_log, site_url, screenshot):
+    """Scratch Island's issue: on its Play page a player previews a motif on the map (a first click,
+    no move yet), rotates it where it can turn, places it with "place", and the map shows scratched
+    cells; nothing was scratched before."""
+    page = context.new_page()
+    root = play_page(page, site_url, "scratch-island", lang="en")
+    board = root.locator(".sp-map-main")
+    scratched = board.locator("rect.sp-cell[data-scratched='1']")
+    for _ in range(20):  # bots and chance events to the first decision; the roller picks two dice
+        settle(page, root)
+        if root.locator(".sp-move[data-token=rotate]").count() or board.locator("[data-act]").count():
+            break
+        if root.locator(".sp-finish").count():
+            root.locator(".sp-finish").click()
+        elif root.locator(".sp-move").count():
+            assert scratched.count() == 0
+            root.locator(".sp-move").first.click()
+    settle(page, root)
+    assert scratched.count() == 0
+    assert root.locator(".sp-dice-row svg.sp-die").count() >= 4
+    step = root.get_attribute("data-step")
+    board.locator("[data-act]").first.click()  # a preview only
+    settle(page, root)
+    assert root.get_attribute("data-step") == step and scratched.count() == 0
+    assert "Preview" in root.locator(".sp-message").inner_text()
+    marked = board.locator("rect.sp-mark[stroke='#2f6fd6']")
+    assert marked.count() >= 1
+    if root.locator(".sp-move[data-token=rotate]").count():
+        root.locator(".sp-move[data-token=rotate]").click()
+        settle(page, root)
+        assert "rotated" in root.locator(".sp-message").inner_text()
+        if not root.locator(".sp-move[data-token=confirm]").count():  # this turn does not fit here
+            board.locator("[data-act]").first.click()
+            settle(page, root)
+    cells = marked.count()
+    screenshot(page, "preview")
+    root.locator(".sp-move[data-token=confirm]").click()
+    settle(page, root)
+    assert root.get_attribute("data-step") != step
+    assert scratched.count() >= 1  # the boat at least; the motif's other cells as they are scratched
+    assert cells >= 1
+    assert_nothing_clipped(page, root)
+    screenshot(page, "placed")
     request_log.assert_only_local()
 
 

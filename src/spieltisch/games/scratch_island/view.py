@@ -24,7 +24,7 @@ from .engine import (
 PAPER, SAND, SILVER, ROCK = "#f3e3b5", "#fff6dc", "#b9bec4", "#8d8479"
 CHEST = {"blue": "#3b6fd8", "red": "#d64541", "green": "#2e9b4f", "yellow": "#e7b416"}
 DIE_EDGE = {"blue": "#3b6fd8", "orange": "#e67e22", "yellow": "#d4a20a"}
-PREVIEW, NEXT, FIT = "#ffb347", "#7fd17f", "#e67e22"
+PREVIEW, NEXT, FIT = "#2f6fd6", "#1e9e3a", "#e67e22"
 SYMBOLS = "◆●▲♛"  # treasure kinds 1..4 as drawn on a scratched cell
 LETTERS = "ABCDEFGHIJ"
 
@@ -117,17 +117,19 @@ def map_svg(m: dict, cell: int = 34, lang: str = "de", marks: dict | None = None
         elif t == "#":
             out.append(f'<path d="M{x + cell * .15} {y + cell * .8} L{x + cell * .35} {y + cell * .3} L{x + cell * .6} '
                        f'{y + cell * .2} L{x + cell * .85} {y + cell * .8} Z" fill="#5f574e"{g}/>')
-        if scratched and f not in ".-":
-            if f == "S":
-                text, colour = "〰", "#1d7a1d"
-            elif f in "BRGY":
+        if f == "S":
+            out.append(snake_path(x, y, cell))
+        elif scratched and f not in ".-":
+            if f in "BRGY":
                 text, colour = "⚷", CHEST[{"B": "blue", "R": "red", "G": "green", "Y": "yellow"}[f]]
             else:
                 text, colour = SYMBOLS[int(f) - 1], "#b8860b"
             out.append(f'<text x="{cx}" y="{cy + cell * .2:.1f}" font-size="{round(cell * .6)}" text-anchor="middle" '
                        f'fill="{colour}" font-weight="bold" class="sp-found" data-found="{f}"{g}>{text}</text>')
         if c in marks:
-            out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{cell - 4}" height="{cell - 4}" fill="none" '
+            # the preview is filled (the motif as it would lie), the other marks are outlines
+            fill = f'fill="{marks[c]}" fill-opacity="0.45"' if marks[c] == PREVIEW else 'fill="none"'
+            out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{cell - 4}" height="{cell - 4}" {fill} '
                        f'stroke="{marks[c]}" stroke-width="3" class="sp-mark"{g}/>')
     for c in range(CELLS):
         r, k = divmod(c, SIZE)
@@ -141,6 +143,16 @@ def map_svg(m: dict, cell: int = 34, lang: str = "de", marks: dict | None = None
     out.append(f'<rect x="{left}" y="{top}" width="{SIZE * cell}" height="{SIZE * cell}" fill="none" stroke="#333" '
                'stroke-width="2" pointer-events="none"/></svg>')
     return "".join(out)
+
+
+def snake_path(x: float, y: float, cell: float, colour: str = "#1d7a1d") -> str:
+    """A snake drawn in a cell at (x, y): a wave with a head (no font needs to know a snake)."""
+    q = cell / 8
+    d = (f"M{x + q} {y + 5 * q} Q{x + 2 * q} {y + 2 * q} {x + 3 * q} {y + 4 * q} T{x + 5 * q} {y + 4 * q} "
+         f"T{x + 6.3 * q} {y + 3.4 * q}")
+    return (f'<g class="sp-found" data-found="S" pointer-events="none"><path d="{d}" fill="none" stroke="{colour}" '
+            f'stroke-width="{q * 1.1:.1f}" stroke-linecap="round"/><circle cx="{x + 6.6 * q:.1f}" '
+            f'cy="{y + 3.3 * q:.1f}" r="{q * 0.9:.1f}" fill="{colour}"/></g>')
 
 
 def _face(ctx, face) -> str:
@@ -218,6 +230,7 @@ class ScratchIslandView(View):
         obs = ctx.observation
         phase = obs["phase"] if ctx.legal else None
         picks = ctx.ui.get("dice", [])
+        pend = self._pending(ctx)
         parts = []
         for i, d in enumerate(obs["dice"]):
             act = f"d{i}" if phase in ("choose", "take") and d["state"] == "free" else None
@@ -225,19 +238,19 @@ class ScratchIslandView(View):
             state = "free" if who == "free" else "lost" if who == "lost" else "taken"
             tip = _face(ctx, d["face"])
             if who.startswith("seat "):
-                tip += " · " + ctx.names[int(who[5:])]
+                tip += ": " + ctx.names[int(who[5:])]
             elif who == "lost":
-                tip += ctx.t(" · verloren", " · lost")
+                tip += ctx.t(": verloren", ": lost")
             shape = None
-            pend = self._pending(ctx)
             if phase == "place" and pend and pend["die"] == i and d["face"] != PICKAXE:
                 shapes = _shapes(d["face"], obs["reflect"])
                 shape = shapes[ctx.ui.get("rot", 0) % len(shapes)]
-            pic = motif_svg(d["face"], colour=d["colour"], state=state, act=act, selected=i in picks,
-                            shape=shape, title=tip)
+            now = phase in ("place", "scratch") and pend and pend["die"] == i  # the die in use
+            pic = motif_svg(d["face"], colour=d["colour"], state="free" if now else state, act=act,
+                            selected=i in picks or bool(now), shape=shape, title=tip)
             order = f"<b>{picks.index(i) + 1}.</b>" if i in picks else ""
-            parts.append(f"<span class='sp-die-box' style='display:inline-block;text-align:center;margin-right:6px;"
-                         f"font-size:12px'>{pic}<br>{order}{escape(tip)}</span>")
+            parts.append(f"<span class='sp-die-box' style='display:inline-block;width:76px;text-align:center;"
+                         f"vertical-align:top;font-size:11px;line-height:1.2'>{pic}<br>{order}{escape(tip)}</span>")
         if not parts:
             return ""
         hint = ""
@@ -252,7 +265,7 @@ class ScratchIslandView(View):
         elif phase == "scratch":
             hint = ctx.t("Grün markiert: diese Felder kannst du als Nächstes freirubbeln.",
                          "Marked green: you can scratch these cells next.")
-        return (f"<div class='sp-dice-row' style='display:flex;align-items:flex-end;flex-wrap:wrap;gap:4px'>"
+        return (f"<div class='sp-dice-row' style='display:flex;align-items:flex-start;flex-wrap:wrap;gap:4px'>"
                 f"{''.join(parts)}<span style='font-size:13px'>{escape(hint)}</span></div>")
 
     def buttons(self, ctx) -> list[dict]:
@@ -337,7 +350,13 @@ class ScratchIslandView(View):
                         "en": f"Preview: {where}. “place” puts the motif down."}
         return super().click(ctx, token)
 
+    def hidden_move(self, ctx, who) -> str:
+        return ctx.t("Etwas wird auf einer Karte versteckt.", "Something is hidden on a map.")
+
     # --- words ------------------------------------------------------------------------------------
+    def hidden_move(self, ctx, who) -> str:
+        return ctx.t("Etwas wird auf einer Karte versteckt.", "Something is hidden on a map.")
+
     def explain(self, before, action, after) -> str:
         obs = after.observation
         if isinstance(action, Scratch) or isinstance(action, Place):
@@ -360,7 +379,7 @@ class ScratchIslandView(View):
         if "chest" in e:
             return ctx.t(f"{c} Truhe {COLOUR_NAMES[e['chest']][0]} geöffnet", f"{c} {e['chest']} chest opened")
         if f == "S":
-            return ctx.t(f"{c} Schlange!", f"{c} snake!")
+            return ctx.t(f"{c} Schlange – Zug vorbei", f"{c} snake – turn over")
         if f in "BRGY":
             col = {"B": "blue", "R": "red", "G": "green", "Y": "yellow"}[f]
             return ctx.t(f"{c} Schlüssel {COLOUR_NAMES[col][0]}", f"{c} {col} key")
@@ -402,7 +421,9 @@ class ScratchIslandView(View):
                  f"<span style='font-size:12px'>{ctx.t('★ zuerst vollständig (zählt), ✗ zu spät', '★ complete first (scores), ✗ too late')}</span>"
                  f"<table class='sp-track-table'><tr><th></th>{head}</tr>{''.join(rows)}</table></div>",
                  f"<div class='sp-note'><i>{ctx.t('Würfel, Motive und Karten: Rekonstruktion', 'Dice, motifs and maps: reconstruction')}</i>"
-                 f" · {ctx.t('〰 Schlange, ⚷ Schlüssel, ✕ rotes Kreuz, Balken: Wand', '〰 snake, ⚷ key, ✕ red cross, bar: wall')}</div>"]
+                 f" · <svg width='16' height='14' viewBox='0 0 16 16'>{snake_path(0, 0, 16)}</svg> "
+                 f"{ctx.t('Schlange, ⚷ Schlüssel, ✕ rotes Kreuz, Balken: Wand', 'snake, ⚷ key, ✕ red cross, bar: wall')}"
+                 f", {' '.join(f'{SYMBOLS[k]} {escape(t[ctx.lang])}' for k, t in enumerate(TREASURES))}</div>"]
         for p, m in enumerate(obs["maps"]):
             if p == me or m["layout"] is None:
                 continue
