@@ -234,11 +234,12 @@ def bench_overhead(rates: list[dict], seconds: float, rounds: int = 5) -> list[d
 
 # (game id, players, options, bot) whose time per move is measured
 BOT_MOVES = (("tuefteln", 1, {"side": "A"}, "strong"), ("tuefteln", 1, {"side": "B"}, "strong"),
-             ("tuefteln", 1, {"side": "A"}, "greedy"))
+             ("tuefteln", 1, {"side": "A"}, "greedy"), ("scratch-island", 2, {}, "strong"))
 
 
 def bench_bots(quick: bool) -> list[dict]:
-    """Milliseconds per move of the stronger bots, over whole seeded solo games."""
+    """Milliseconds per move of the stronger bots, over whole seeded games (solo, or the bot in
+    every seat of a game for 2 or more)."""
     import spieltisch
     from spieltisch.core.game import CHANCE, TERMINAL
     from spieltisch.core.match import Match

@@ -187,7 +187,7 @@ def markdown(res: dict) -> str:
             out.append(f"\nPyodide/CPython time ratio over the random-game rows: {min(ratios):.2f}×–{max(ratios):.2f}× "
                        f"(geometric mean {_geomean(ratios):.2f}×).")
 
-    out.append("\n## Bots: time per move (CPU, whole seeded solo games)\n")
+    out.append("\n## Bots: time per move (CPU, whole seeded games: solo, or the bot in every seat)\n")
     out.append("| game | options | bot | CPython ms/move | Pyodide ms/move | Pyodide/CPython | mean score (CPython) |")
     out.append("|---|---|---|---:|---:|---:|---:|")
     pbots = {(b["game"], json.dumps(b["options"]), b["bot"]): b for b in (py or {}).get("bots", [])}
