@@ -51,6 +51,8 @@ class Game:
     view: ClassVar[str | None] = None
     # (players, options) settings the generic conformance test plays; empty = min, default and max players.
     test_configs: ClassVar[tuple] = ()
+    # seeded random playthroughs per setting in the conformance test; None = the test's default
+    test_games: ClassVar[int | None] = None
 
     def __init__(self, num_players: int | None = None, options: dict | None = None):
         if num_players is None:
