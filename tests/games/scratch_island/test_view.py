@@ -218,3 +218,23 @@ def test_the_engines_shortcut_for_what_a_chance_event_shows_agrees_with_the_obse
             plain.__class__ = Compare
             assert session.action_visible(plain, hide, viewer) is False
         st.apply_action(hide)
+
+
+def test_the_log_names_the_dice_of_the_round_and_a_die_that_fits_nowhere():
+    """A move that ends the round is explained with that round's dice (the next round's are not
+    rolled yet): "takes 4-line – fits nowhere: 4-line", never "?"."""
+    t = Table("scratch-island", seed=6)
+    for _ in range(400):
+        t.finish()
+        if t.is_over():
+            break
+        s = t.state()
+        tokens = [b["token"] for b in s["buttons"]]
+        cells = re.findall(r'data-act="(c\d+)"', s["board"])
+        t.click("confirm" if "confirm" in tokens else cells[0] if cells else tokens[0])
+    assert t.is_over()
+    de = [e["text"]["de"] for e in t.log]
+    en = [e["text"]["en"] for e in t.log]
+    assert not [x for x in de + en if "?" in x]
+    nowhere = [i for i, x in enumerate(en) if "fits nowhere: " in x]
+    assert nowhere and all("passt nirgends: " in de[i] for i in nowhere)

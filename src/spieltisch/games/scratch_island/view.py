@@ -359,20 +359,28 @@ class ScratchIslandView(View):
 
     def explain(self, before, action, after) -> str:
         obs = after.observation
-        if isinstance(action, Scratch) or isinstance(action, Place):
-            new = [e for e in obs["events"] if e["event"] == "scratch"]
-            old = len([e for e in before.observation["events"] if e["event"] == "scratch"])
-            if len(obs["events"]) < len(before.observation["events"]):  # a new round began
-                new, old = [e for e in obs["last_events"] if e["event"] == "scratch"], old
-            found = [self._found(after, e) for e in new[old:]]
-            head = after.t("platziert auf ", "places on ") + " ".join(cell_name(c) for c in action.cells) \
-                if isinstance(action, Place) else after.t("rubbelt ", "scratches ") + cell_name(action.cell)
-            return head + (": " + ", ".join(found) if found else "") + "."
-        if isinstance(action, Choose):
-            return self.buttons(before.replace(lang=after.lang, legal=[action]))[0]["label"] + "."
-        if isinstance(action, Take):
-            return after.t("nimmt ", "takes ") + _face(after, obs["dice"][action.die]["face"]) + "."
-        return action.label(after.lang) + "."
+        old = before.observation["events"]
+        new = obs["events"][len(old):]
+        if obs["events"][:len(old)] != old:  # a new round began: this one's events moved on
+            new = obs["last_events"][len(old):] + obs["events"]
+        found = [self._found(after, e) for e in new if e["event"] == "scratch"]
+        dice = before.observation["dice"]  # this round's (a new round rolls afresh)
+        lost = [_face(after, dice[e["die"]]["face"]) for e in new if e["event"] == "no_fit"]
+        if isinstance(action, Place):
+            text = after.t("platziert auf ", "places on ") + " ".join(cell_name(c) for c in action.cells)
+        elif isinstance(action, Scratch):
+            text = after.t("rubbelt ", "scratches ") + cell_name(action.cell)
+        elif isinstance(action, Choose):
+            text = self.buttons(before.replace(lang=after.lang, legal=[action]))[0]["label"]
+        elif isinstance(action, Take):
+            text = after.t("nimmt ", "takes ") + _face(after, dice[action.die]["face"])
+        else:
+            return action.label(after.lang) + "."
+        if found:
+            text += ": " + ", ".join(found)
+        if lost:
+            text += after.t(" – passt nirgends: ", " – fits nowhere: ") + ", ".join(lost)
+        return text + "."
 
     def _found(self, ctx, e) -> str:
         f, c = e["found"], cell_name(e["cell"])
@@ -390,6 +398,9 @@ class ScratchIslandView(View):
 
     def status(self, ctx, whose_turn) -> str:
         obs = ctx.observation
+        if obs["round"] == 0:
+            return ctx.t("Die Schatzkarten werden gedruckt und die Schätze versteckt …",
+                         "The treasure maps are printed and the treasures hidden …")
         who = ctx.names[whose_turn] if whose_turn is not None else "–"
         roller = ctx.names[obs["roller"]]
         end = ctx.t(" · letzte Runde", " · last round") if obs["end_triggered"] else ""
