@@ -17,7 +17,7 @@ from html import escape
 
 from ...core.view import View
 from .engine import (
-    CELLS, COLOURS, COLOUR_NAMES, PICKAXE, SHAPES, SIZE, TREASURES, Choose, Place, Scratch, Take, cell_name,
+    CELLS, COLOUR_NAMES, PICKAXE, SHAPES, SIZE, TREASURES, Choose, Place, Scratch, Take, cell_name,
     face_name,
 )
 
@@ -350,9 +350,6 @@ class ScratchIslandView(View):
                         "en": f"Preview: {where}. “place” puts the motif down."}
         return super().click(ctx, token)
 
-    def hidden_move(self, ctx, who) -> str:
-        return ctx.t("Etwas wird auf einer Karte versteckt.", "Something is hidden on a map.")
-
     # --- words ------------------------------------------------------------------------------------
     def hidden_move(self, ctx, who) -> str:
         return ctx.t("Etwas wird auf einer Karte versteckt.", "Something is hidden on a map.")
@@ -474,5 +471,3 @@ def _over(cell: int, shape) -> tuple:
 def _colour(ctx, colour: str) -> str:
     return COLOUR_NAMES[colour][0] if ctx.de else colour
 
-
-assert set(COLOURS) == set(CHEST)
