@@ -236,7 +236,8 @@ def bench_overhead(rates: list[dict], seconds: float, rounds: int = 5) -> list[d
 # (games for 2+ players: the same bot in every seat, the mean score is seat 0's)
 BOT_MOVES = (("tuefteln", 1, {"side": "A"}, "strong"), ("tuefteln", 1, {"side": "B"}, "strong"),
              ("tuefteln", 1, {"side": "A"}, "greedy"), ("schraube-locker", 2, {}, "strong"),
-             ("skip-bo-masters", 2, {"short_game": True}, "strong"))
+             ("skip-bo-masters", 2, {"short_game": True}, "strong"),
+             ("scratch-island", 2, {}, "strong"))
 
 
 def bench_bots(quick: bool) -> list[dict]:

@@ -568,14 +568,7 @@ CARDS = (
     {"id": "tuefteln", "games": ("tuefteln",)},
     {"id": "schraube-locker", "games": ("schraube-locker",)},
     {"id": "skip-bo-masters", "games": ("skip-bo-masters",)},
-    {"id": "scratch-island", "planned": {
-        "name": {"de": "Scratch Island", "en": "Scratch Island"},
-        "summary": {
-            "de": "Gewürfelte Motive auf der eigenen Schatzkarte freirubbeln und die wertvollsten "
-                  "Felder aufdecken.",
-            "en": "Scratch the rolled shapes off your own treasure map and uncover the most "
-                  "valuable spots.",
-        }}},
+    {"id": "scratch-island", "games": ("scratch-island",)},
 )
 
 # Separates a family's name from the game's own part in a registered name: "Würfel Joker – Spiel 1".

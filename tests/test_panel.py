@@ -77,7 +77,7 @@ def test_serve_stops_the_panel_server_when_terminated():
 
 
 @pytest.mark.site
-@pytest.mark.parametrize("game", ["tuefteln", "wuerfel-joker", "schraube-locker", "skip-bo-masters"])
+@pytest.mark.parametrize("game", ["tuefteln", "wuerfel-joker", "schraube-locker", "skip-bo-masters", "scratch-island"])
 def test_every_game_plays_in_panel(game):
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM} (make test installs Debian's chromium)")

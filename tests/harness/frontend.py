@@ -80,7 +80,8 @@ def play_clicks(page, root, game: str, max_clicks: int) -> int:
     where the chosen card may go, e.g. Skip-Bo Masters): the first target, else the first choice;
     Würfel Joker and Schraube Locker: the first move button – Schraube Locker's first
     buttons roll again, then stop, swap before taking the card; Tüfteln: the first free fields that
-    make a legal pair). Returns the clicks made."""
+    make a legal pair; Scratch Island: the first cell the map offers, then "place"). Returns the
+    clicks made."""
     clicks = 0
     while clicks < max_clicks:
         settle(page, root)
@@ -96,6 +97,8 @@ def play_clicks(page, root, game: str, max_clicks: int) -> int:
             _click(marked[0].first)
             continue
         moves = root.locator(".sp-move:not([data-token=swap])")
+        if game == "scratch-island" and _place_or_scratch(root):
+            continue
         if game.startswith("wuerfel-joker") or moves.count():
             _click(moves.first)
             continue
@@ -103,6 +106,20 @@ def play_clicks(page, root, game: str, max_clicks: int) -> int:
             _write_throw(page, root)
     settle(page, root)
     return clicks
+
+
+def _place_or_scratch(root) -> bool:
+    """Scratch Island: commit a previewed motif; else click the first cell the map offers (placing:
+    a preview; scratching: the next cell). False when the map offers nothing (a choice of dice)."""
+    confirm = root.locator(".sp-move[data-token=confirm]")
+    if confirm.count():
+        _click(confirm)
+        return True
+    cells = root.locator(".sp-map-main [data-act]")
+    if cells.count():
+        _click(cells.first)
+        return True
+    return False
 
 
 def _click(locator) -> None:

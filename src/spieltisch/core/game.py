@@ -51,6 +51,8 @@ class Game:
     view: ClassVar[str | None] = None
     # (players, options) settings the generic conformance test plays; empty = min, default and max players.
     test_configs: ClassVar[tuple] = ()
+    # seeded random playthroughs per setting in the conformance test; None = the test's default
+    test_games: ClassVar[int | None] = None
 
     def __init__(self, num_players: int | None = None, options: dict | None = None):
         if num_players is None:
@@ -140,6 +142,12 @@ class State:
         stays. Games with hidden parts override it; the conformance test uses it to prove that an
         observation does not depend on what its viewer may not see."""
         return self.clone()
+
+    def outcome_visible(self, action, viewer: int | None) -> bool | None:
+        """Whether ``viewer`` can tell ``action`` (taken here) from the other possibilities, where the
+        game knows it without comparing observations (a chance node with thousands of outcomes);
+        None (the default): the front-end compares the observations every possibility leaves."""
+        return None
 
     def why_illegal(self, action) -> IllegalActionError:
         """An error that names the rule ``action`` breaks here. Games refine this."""

@@ -20,6 +20,9 @@ def action_visible(before, action, viewer, max_alternatives: int = 5000) -> bool
     observation afterwards differs from the one every other possibility would have left. A log or
     a terminal shows an action's text only then (a thrown die: yes; another player's drawn card: no).
     ``before`` is left unchanged."""
+    known = before.outcome_visible(action, viewer)
+    if known is not None:
+        return known
     if before.current_player() == CHANCE:
         others = [a for a, _ in before.chance_outcomes()]
     else:

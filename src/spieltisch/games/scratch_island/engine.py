@@ -610,6 +610,9 @@ class ScratchIsland(Game):
     # the generic tests play 2 rounds with 2 players (the roller moves on) and 1 round with 3 and 4:
     # hiding the items of every map takes 17 chance events per player before the first roll
     test_configs = ((2, {}), (3, {"reflect": True, "rounds": 1}), (4, {"rounds": 1}))
+    # 20 games per setting, not 60: each one checks every one of its 35 to 69 hiding events and the
+    # rounds after them at full depth (60 took about 2 minutes of CPU for the three settings)
+    test_games = 20
 
     def __init__(self, num_players=None, options=None):
         super().__init__(num_players, options)
@@ -981,6 +984,16 @@ class ScratchIslandState(State):
     def snapshot(self):
         d = {k: v for k, v in vars(self).items() if k not in ("game", "_cache", "_lay")}
         return repr(sorted(d.items()))
+
+    def outcome_visible(self, action, viewer) -> bool | None:
+        """The booklet page is public (every map is printed face up: its 4096 alternatives need not
+        be compared); where an item is hidden is seen by nobody (tests compare both with the
+        observations)."""
+        if self.phase == "booklet":
+            return True
+        if self.phase == "hide":
+            return False
+        return None
 
     # --- observation ----------------------------------------------------------------------------------
     def observation(self, player) -> dict:

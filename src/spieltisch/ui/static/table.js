@@ -54,9 +54,19 @@ function render({ model, el }) {
   const root = h("div", { class: "sp-table" });
   el.append(h("style", {}, CSS), root);
 
+  // progress: when an answer takes more than a second (the advisor ranking, a review), the busy
+  // note counts the seconds
+  let ticker = null;
   function send(ev) {
     busy = true;
     root.classList.add("sp-busy");
+    clearInterval(ticker);
+    const started = Date.now();
+    ticker = setInterval(() => {
+      const secs = Math.floor((Date.now() - started) / 1000);
+      const adv = root.querySelector(".sp-advisor");
+      if (adv && secs >= 1) adv.setAttribute("data-thinking", `${adv.getAttribute("data-word")} ${secs} s`);
+    }, 250);
     model.set("event", JSON.stringify({ ...ev, n: ++n }));
     model.save_changes();
   }
@@ -70,6 +80,7 @@ function render({ model, el }) {
     }
     if (!s.words) return;
     busy = false;
+    clearInterval(ticker);
     const w = s.words;
     root.classList.toggle("sp-busy", false);
     root.classList.toggle("sp-projector", !!s.projector);
@@ -224,7 +235,7 @@ function render({ model, el }) {
   model.on("change:view", draw);
   model.on("change:progress", showProgress);
   draw();
-  return () => clearTimeout(timer);
+  return () => { clearTimeout(timer); clearInterval(ticker); };
 }
 
 export default { render };
