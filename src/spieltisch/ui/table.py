@@ -297,7 +297,11 @@ class Table:
         entry = {"who": who, "text": text}
         if not public:
             entry["hidden"] = hidden
-        self.log.append(entry)
+        last = self.log[-1] if self.log else None
+        if last is not None and {k: v for k, v in last.items() if k != "times"} == entry:
+            last["times"] = last.get("times", 1) + 1  # the same line again: "… (×3)", not three lines
+        else:
+            self.log.append(entry)
         del self.log[:-LOG_KEEP]
         self.message = None
         self.ui.clear()
@@ -310,9 +314,18 @@ class Table:
         return action_visible(self.session.state, action, viewer)
 
     def step(self) -> bool:
-        """One bot move or chance event; False when a human must act (or the game is over)."""
+        """One bot move or chance event; False when a human must act (or the game is over). Chance
+        events the viewer cannot see (cards dealt to others, what lies under a map's cells) run
+        on at once with the chance events after them: there is nothing to watch, so no pacing."""
         if not self.pending() and not self.human_throw_pending():
             return False
+        for _ in range(MAX_STEPS):
+            if not self._step_once() or self.session.current_player() != CHANCE or not self.pending():
+                break
+        return True
+
+    def _step_once(self) -> bool:
+        """One step; whether it was a chance event the viewer could not see."""
         p = self.session.current_player()
         who = self.session.chance_player() if p == CHANCE else p
         before = self.contexts()
@@ -322,7 +335,7 @@ class Table:
         action = self.session.step()
         visible = True if probe is None else (who == self.viewer() or action_visible(probe, action, self.viewer()))
         self._record(who, before, action, visible, self._public(probe, action, visible))
-        return True
+        return p == CHANCE and not visible
 
     def finish(self) -> int:
         """Run bots and chance events until a human must act; how many steps ran."""
@@ -537,6 +550,8 @@ class Table:
         who = entry["who"]
         # the projector (the spectator's screen) never shows a line only a player could see
         text = entry["hidden" if ctx.viewer is SPECTATOR and "hidden" in entry else "text"][ctx.lang]
+        if entry.get("times", 1) > 1:
+            text = f"{text} (×{entry['times']})"
         return f"{ctx.names[who]}: {text}" if isinstance(who, int) and who >= 0 else text
 
     def _banner(self, ctx: Context) -> dict:

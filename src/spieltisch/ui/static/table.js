@@ -55,18 +55,24 @@ function render({ model, el }) {
   el.append(h("style", {}, CSS), root);
 
   // progress: when an answer takes more than a second (the advisor ranking, a review), the busy
-  // note counts the seconds
+  // note counts the seconds, and shows the share done where the host reports it (showProgress)
   let ticker = null;
+  let started = 0;
+  let pct = null;
+  function thinking() {
+    const adv = root.querySelector(".sp-advisor");
+    const secs = Math.floor((Date.now() - started) / 1000);
+    if (!adv || secs < 1) return;
+    const share = pct === null ? "" : ` ${pct}${root.getAttribute("lang") === "de" ? " %" : "%"} ·`;
+    adv.setAttribute("data-thinking", `${adv.getAttribute("data-word")}${share} ${secs} s`);
+  }
   function send(ev) {
     busy = true;
     root.classList.add("sp-busy");
     clearInterval(ticker);
-    const started = Date.now();
-    ticker = setInterval(() => {
-      const secs = Math.floor((Date.now() - started) / 1000);
-      const adv = root.querySelector(".sp-advisor");
-      if (adv && secs >= 1) adv.setAttribute("data-thinking", `${adv.getAttribute("data-word")} ${secs} s`);
-    }, 250);
+    started = Date.now();
+    pct = null;
+    ticker = setInterval(thinking, 250);
     model.set("event", JSON.stringify({ ...ev, n: ++n }));
     model.save_changes();
   }
@@ -227,9 +233,9 @@ function render({ model, el }) {
     const p = model.get("progress");
     const box = root.querySelector(".sp-advisor");
     if (!box || !p || !p.total || !busy) return;
-    const pct = Math.round((100 * p.done) / p.total);
-    box.setAttribute("data-thinking", `${box.dataset.word} ${pct}${root.getAttribute("lang") === "de" ? " %" : "%"}`);
+    pct = Math.round((100 * p.done) / p.total);
     box.setAttribute("data-progress", String(pct));
+    thinking();
   }
 
   model.on("change:view", draw);
