@@ -36,6 +36,16 @@ def test_every_lesson_exists_in_both_languages_with_its_metadata():
         assert meta["goals"] and meta["worksheet"] and meta["grade"], path
 
 
+
+def test_teacher_cells_are_text_so_the_student_version_runs_all_the_code():
+    # the browser test runs the student version; the teacher version adds only these notes, so
+    # the code a teacher runs is the code that test ran
+    for path in LESSONS:
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        code = [i for i, c in enumerate(cells) if "teacher" in c.get("metadata", {}).get("tags", ())
+                and c["cell_type"] != "markdown"]
+        assert not code, f"{path.name}: cells {code} are tagged teacher but are not markdown"
+
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[str(p.relative_to(ROOT / "notebooks")) for p in NOTEBOOKS])
 def test_notebook_outputs_reproduce(notebook):
     pytest.importorskip("nbval")
