@@ -4,11 +4,14 @@ front-end, an engine imports none of its siblings), and a new game is one folder
 from __future__ import annotations
 
 import ast
+import importlib
 import json
 import os
 import subprocess
 import sys
+import tempfile
 import textwrap
+import types
 from pathlib import Path
 
 import pytest
@@ -307,3 +310,39 @@ def test_a_new_game_is_one_folder(tmp_path):
     added = sorted(set(after) - set(original))
     assert added == ["games/toyfolder/__init__.py"]
     assert {k: v for k, v in after.items() if k not in added} == original, "a file outside the folder changed"
+
+
+def _view_imports(module) -> set[str]:
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            imported |= {a.name.split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            imported.add("." * node.level + (node.module or ""))
+    return imported
+
+
+def _foreign(names: set[str]) -> set[str]:
+    """Imports a view may not make: anything but the standard library, the core and its own family."""
+    return {n for n in names if not (n in sys.stdlib_module_names or n.startswith("...core.")
+                                     or (n.startswith(".") and not n.startswith("..")))}
+
+
+@pytest.mark.parametrize("game", [g for g in spieltisch.game_ids() if spieltisch.get_game_class(g).view])
+def test_a_view_imports_the_standard_library_the_core_and_its_own_family_only(game):
+    # no ui, no Panel, no ipywidgets, no other game: a view runs wherever its engine runs
+    module = importlib.import_module(spieltisch.get_game_class(game).view.partition(":")[0])
+    assert not _foreign(_view_imports(module)), module.__name__
+
+
+def test_the_view_import_check_sees_a_foreign_import():
+    toy = types.ModuleType("toy_view")
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write("from ...ui.table import Table\nfrom ..tuefteln import engine\nimport panel\nimport html\n"
+                "from ...core.view import View\nfrom .engine import Move\n")
+    toy.__file__ = f.name
+    try:
+        assert _foreign(_view_imports(toy)) == {"...ui.table", "..tuefteln", "panel"}
+    finally:
+        os.unlink(f.name)

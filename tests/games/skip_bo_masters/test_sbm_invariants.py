@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from harness.conformance import check_hidden_information
-from spieltisch.core.game import CHANCE, SPECTATOR, TERMINAL
+from spieltisch.core.game import CHANCE, SPECTATOR
 from spieltisch.core.registry import make_bot
 from spieltisch.core.rng import Rng
-from spieltisch.games.skip_bo_masters import analysis, bots
+from spieltisch.games.skip_bo_masters import analysis
 from spieltisch.games.skip_bo_masters.engine import (
     COINS, FULL_DECK, SkipBoMasters, SkipBoState, deck_of, determinize,
 )

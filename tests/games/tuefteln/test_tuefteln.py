@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from harness.conformance import check_game
 from spieltisch.core import registry
 from spieltisch.core.errors import IllegalActionError, OptionError
-from spieltisch.core.match import Match
 from spieltisch.core.rng import Rng
 from spieltisch.core.stats import proportion_ci
 from spieltisch.games.tuefteln import Place, Throw, Tuefteln, analysis, bots, scoring

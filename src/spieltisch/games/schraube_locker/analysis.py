@@ -27,8 +27,7 @@ from itertools import combinations_with_replacement, product
 from ...core.advice import make_advice
 from ...core.dist import exact_json
 from ...core.errors import SpieltischError, short
-from .engine import (CARDS, DICE, GIFT, MAX_ROLLS, REROLL, STACKS, SWAP, TURN, Dice, EndTurn, Gift, PawnAt,
-                     Place, PlacePair, Proceed, Roll, Secure, Stop, Swap, TakeCard, UseReroll, UseTurn)
+from .engine import (DICE, MAX_ROLLS, STACKS, EndTurn, Gift, PawnAt, Place, PlacePair, Proceed, Roll, Secure, Stop, Swap, TakeCard, UseReroll, UseTurn)
 
 SCALE = 6 ** DICE  # one roll's worth of scaling (all six dice)
 

@@ -83,7 +83,7 @@ class SchraubeLockerView(View):
 
     # --- the picture ---------------------------------------------------------------------------
     def board(self, ctx) -> str:
-        obs, lang = ctx.observation, ctx.lang
+        obs = ctx.observation
         t = obs["turn"]
         places = {a.stack: i for i, a in enumerate(ctx.legal) if type(a) is E.Place}
         mover = t["player"]

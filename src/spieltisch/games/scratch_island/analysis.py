@@ -21,7 +21,7 @@ from ...core.errors import SpieltischError, short
 from ...core.rng import Rng
 from ...core.stats import proportion_ci
 from .engine import (
-    BOOKLET, CELLS, COLOURS, DATA, ITEMS, KEY_CHAR, KINDS, PICKAXE, SHAPES, SIZE, SNAKE, SNAKES, TREASURES,
+    BOOKLET, CELLS, COLOURS, DATA, KEY_CHAR, KINDS, PICKAXE, SHAPES, SNAKE, SNAKES, TREASURES,
     TREASURE_CHARS, Choose, Layout, Place, Scratch, Take, face_name, cell_name, layout_for, next_cells,
     orientations, placements,
 )
@@ -54,7 +54,7 @@ class MapView:
         if m["layout"] is None:
             raise SpieltischError("the maps are not printed yet")
         v = cls()
-        lay = v.layout = _layout(m["layout"])
+        v.layout = _layout(m["layout"])
         found = v.found = "".join(m["found"])
         v.scratched = sum(1 << c for c in range(CELLS) if found[c] != "?")
         v.keys = "".join(sorted(KEY_CHAR[c] for c in m["keys"]))

@@ -22,7 +22,6 @@ included, sees an unscratched cell's content in any observation.
 from __future__ import annotations
 
 import json
-from collections import deque
 from fractions import Fraction
 from importlib import resources
 from typing import NamedTuple
