@@ -201,6 +201,7 @@ class Table:
         self.log: list[dict] = []  # {"who", "text": {"de", "en"}}
         self.message: dict | None = None  # {"kind", "text": {"de", "en"}}
         self.step_id = 0
+        self.decided = False  # has anyone made a move yet (before that: the set-up)
         self.review_data = None
         self._advice_key = None
         self._advice = None
@@ -298,7 +299,7 @@ class Table:
         if not public:
             entry["hidden"] = hidden
         last = self.log[-1] if self.log else None
-        if last is not None and {k: v for k, v in last.items() if k != "times"} == entry:
+        if not visible and last is not None and {k: v for k, v in last.items() if k != "times"} == entry:
             last["times"] = last.get("times", 1) + 1  # the same line again: "… (×3)", not three lines
         else:
             self.log.append(entry)
@@ -315,8 +316,9 @@ class Table:
 
     def step(self) -> bool:
         """One bot move or chance event; False when a human must act (or the game is over). Chance
-        events the viewer cannot see (cards dealt to others, what lies under a map's cells) run
-        on at once with the chance events after them: there is nothing to watch, so no pacing."""
+        events the viewer cannot see (cards dealt to others, what lies under a map's cells) and the
+        set-up's chance events (cards turned up before anyone moves) run on at once with the chance
+        events after them: there is nothing to wait for, so no pacing (each is still logged)."""
         if not self.pending() and not self.human_throw_pending():
             return False
         for _ in range(MAX_STEPS):
@@ -325,7 +327,7 @@ class Table:
         return True
 
     def _step_once(self) -> bool:
-        """One step; whether it was a chance event the viewer could not see."""
+        """One step; whether it was a chance event the viewer could not see or one of the set-up."""
         p = self.session.current_player()
         who = self.session.chance_player() if p == CHANCE else p
         before = self.contexts()
@@ -335,7 +337,9 @@ class Table:
         action = self.session.step()
         visible = True if probe is None else (who == self.viewer() or action_visible(probe, action, self.viewer()))
         self._record(who, before, action, visible, self._public(probe, action, visible))
-        return p == CHANCE and not visible
+        if p != CHANCE:
+            self.decided = True
+        return p == CHANCE and (not visible or not self.decided)
 
     def finish(self) -> int:
         """Run bots and chance events until a human must act; how many steps ran."""
@@ -353,6 +357,7 @@ class Table:
         before = self.contexts()
         probe = self.session.state.clone() if self.hidden else None
         self.session.act(action)
+        self.decided = True
         self._record(p, before, action, True, self._public(probe, action, True))
 
     def _public(self, probe, action, visible: bool) -> bool:
