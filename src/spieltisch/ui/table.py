@@ -290,7 +290,8 @@ class Table:
         """Log a move in both languages: as the viewer could see it, and, for a move the spectator
         could not see (``public`` false), as the projector says it (``hidden_move``)."""
         after = self.contexts()
-        hidden = {lang: self.view.hidden_move(after[lang], who) for lang in LANGS}
+        # the projector's words, only for a move someone could not see (most moves: everyone)
+        hidden = None if visible and public else {lang: self.view.hidden_move(after[lang], who) for lang in LANGS}
         if visible:
             text = {lang: self.view.explain(before[lang], action, after[lang]) for lang in LANGS}
         else:
@@ -307,12 +308,6 @@ class Table:
         self.message = None
         self.ui.clear()
         self.step_id += 1
-
-    def _visible(self, action, mover) -> bool:
-        viewer = self.viewer()
-        if not self.hidden or mover == viewer:
-            return True
-        return action_visible(self.session.state, action, viewer)
 
     def step(self) -> bool:
         """One bot move or chance event; False when a human must act (or the game is over). Chance
