@@ -67,7 +67,7 @@ async function warmStart(game) {
     return pyodide;
   } catch (err) {
     console.warn("snapshot not usable, starting the long way:", err);
-    (await caches.open(SNAPSHOTS)).delete(snapshotUrl(game)).catch(() => {});
+    caches.open(SNAPSHOTS).then((cache) => cache.delete(snapshotUrl(game))).catch(() => {});
     return null;
   }
 }
