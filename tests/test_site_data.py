@@ -81,6 +81,7 @@ def test_every_card_has_its_picture_and_the_ready_ones_their_notebooks_where_wri
 
 
 def test_a_ready_card_without_its_lesson_has_play_but_no_explore(build, cards):
+    cards = [{**c, "explore": None} if c["id"] == "schraube-locker" else c for c in cards]
     page = build.render_landing(cards)
     item = page[page.index('id="schraube-locker"'):]
     item = item[:item.index("</li>")]
