@@ -266,3 +266,27 @@ def test_hidden_chance_events_run_on_unpaced_and_share_one_log_line():
         before = len(wj.session.match.actions)
         wj.step()
         assert len(wj.session.match.actions) == before + 1
+
+
+def test_the_notebook_widget_sends_the_advisors_progress_while_it_works():
+    """The notebook host syncs ``progress`` ({done, total}) as the advisor reports it, so the busy
+    note shows the share done (the Play page's worker posts the same)."""
+    anywidget = pytest.importorskip("anywidget")
+    assert anywidget
+    from spieltisch.ui.notebook import TableWidget
+
+    table = Table("skip-bo-masters", players=3, seed=5, advisor=True)
+    table.finish()
+    widget = TableWidget(table)  # the first advice is computed here, with nothing slow yet
+    seen = []
+    widget.observe(lambda change: seen.append(change["new"]), names="progress")
+    table._advice_key = None
+    table.progress_after = 0.0  # as if the advice took longer than a second
+    widget.refresh()
+    options = len(table.context().legal)
+    assert seen == [{"done": k, "total": options} for k in range(1, options + 1)]
+    seen.clear()
+    table._advice_key = None
+    table.progress_after = 1e9  # a quick advice shows no progress
+    widget.refresh()
+    assert seen == []

@@ -159,6 +159,16 @@ def board_values(root) -> list:
     return root.locator(".sp-board rect.sp-field").evaluate_all("rs => rs.map(r => r.getAttribute('data-value'))")
 
 
+# counts the share-done values the busy note shows (``data-progress`` on the advisor box: the
+# host's progress reports; the box is redrawn once the answer comes, so they are caught as they come)
+WATCH_PROGRESS = """el => {
+    el.__progress = 0;
+    new MutationObserver(records => {
+        for (const r of records) if (r.attributeName === "data-progress") el.__progress += 1;
+    }).observe(el, {attributes: true, subtree: true, attributeFilter: ["data-progress"]});
+}"""
+
+
 def exercise_front_end(page, root, game: str, screenshot=lambda name: None) -> None:
     """What the front-end issue asks of every host: play part of a game, nothing clipped at this
     size; play to the end banner and open the review chart; switch to English (no German word
@@ -194,7 +204,8 @@ def exercise_front_end(page, root, game: str, screenshot=lambda name: None) -> N
         assert totals[1:] == ["0"] * (len(totals) - 1), totals
     assert root.locator(".sp-howto summary").inner_text().startswith("How to play")
     # the advisor: its rows come (a Tüfteln estimate takes a few seconds), at the top of the right
-    # column, so it is seen without scrolling
+    # column, so it is seen without scrolling; while it works, the host reports its progress
+    root.evaluate(WATCH_PROGRESS)
     root.locator(".sp-advisor-toggle").click()
     for _ in range(30):  # to the next decision of the player (Würfel Joker: after a throw)
         settle(page, root, timeout=240)
@@ -202,6 +213,8 @@ def exercise_front_end(page, root, game: str, screenshot=lambda name: None) -> N
             break
         play_clicks(page, root, game, 1)
     assert root.locator(".sp-advice-row").count() > 0
+    if game == "tuefteln":  # the first placement's ranking takes over a second in every host
+        assert root.evaluate("el => el.__progress") > 0, "no progress shown while the advisor worked"
     box, top = root.locator(".sp-advisor").bounding_box(), root.bounding_box()
     assert box is not None and box["y"] - top["y"] < 350, (box, top)  # within the first screen
     assert_nothing_clipped(page, root)

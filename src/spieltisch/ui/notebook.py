@@ -1,8 +1,9 @@
 """The notebook host of the shared front-end: an anywidget over a ``Table`` (notebooks, JupyterLite).
 
 ``play("tuefteln")`` shows a game. The widget is a few lines on purpose: it syncs two strings, the
-table's state as JSON (Python -> page) and the front-end's events (page -> Python); everything
-else is the ESM front-end and the view-model in ``spieltisch.ui.table``. Needs anywidget (the
+table's state as JSON (Python -> page) and the front-end's events (page -> Python), and the
+advisor's progress while it works (``{"done", "total"}``: the busy note shows the share done);
+everything else is the ESM front-end and the view-model in ``spieltisch.ui.table``. Needs anywidget (the
 ``widgets`` extra).
 """
 
@@ -18,10 +19,13 @@ class TableWidget(anywidget.AnyWidget):
     _esm = front_end_source()
     view = traitlets.Unicode("").tag(sync=True)
     event = traitlets.Unicode("").tag(sync=True)
+    progress = traitlets.Dict({}).tag(sync=True)
 
     def __init__(self, table: Table, **kwargs):
         super().__init__(**kwargs)
         self.table = table
+        # sent while the event's handler still runs (a comm message goes out at once)
+        table.on_progress = lambda done, total: setattr(self, "progress", {"done": done, "total": total})
         self.view = table.state_json()
 
     @traitlets.observe("event")

@@ -7,6 +7,7 @@ URL (``?game=tuefteln&lang=en``).
 
 from __future__ import annotations
 
+import asyncio
 import sys
 
 import panel as pn
@@ -19,17 +20,31 @@ class TableComponent(pn.custom.AnyWidgetComponent):
     _esm = front_end_source()
     view = param.String(default="")
     event = param.String(default="")
+    progress = param.Dict(default={})
 
     def __init__(self, table: Table, **params):
         super().__init__(**params)
         self._table = table
+        self._lock = asyncio.Lock()
+        # called from the worker thread below; Panel sends a change made off its thread on the
+        # next tick of the event loop, which is free while the table works
+        table.on_progress = lambda done, total: setattr(self, "progress", {"done": done, "total": total})
         self.view = table.state_json()
 
     @param.depends("event", watch=True)
-    def _on_event(self) -> None:
-        if self.event:
-            self._table.handle(self.event)
-            self.view = self._table.state_json()
+    async def _on_event(self) -> None:
+        """The table works in a thread, so the server can send the advisor's progress meanwhile;
+        the lock keeps one event at a time, in the order they came."""
+        event = self.event
+        if not event:
+            return
+        async with self._lock:
+            view = await asyncio.to_thread(self._work, event)
+        self.view = view
+
+    def _work(self, event: str) -> str:
+        self._table.handle(event)
+        return self._table.state_json()
 
 
 def _arg(name: str, default: str) -> str:
