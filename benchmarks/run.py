@@ -214,15 +214,14 @@ def markdown(res: dict) -> str:
     if site.get("status") == "measured":
         out.append(f"- site size: {site['site_bytes'] / 1e6:,.1f} MB ({site['site_bytes']:,} bytes, all of `_site/`)")
         if "games" in site:
-            bare = site["bare_s"]
             out.append("\nPlay pages, one browser, one run (cold: a fresh context; warm: the same context again, "
-                       "from the service worker's copy and the first visit's Python snapshot; ratios to the bare Pyodide boot measured in the same run; "
+                       "from the service worker's copy and the first visit's Python snapshot; ratios to the bare Pyodide boot "
+                       "(`loadPyodide()` + `import json`, in a worker) measured right before each game; "
                        "wall time, so the machine's load counts):\n")
             out.append("| page | seconds | × bare | bytes downloaded |")
             out.append("|---|---|---|---|")
-            out.append(f"| bare Pyodide (`loadPyodide()` + `import json`, in a worker) | "
-                       f"{', '.join(f'{t:.2f}' for t in bare)} | 1.00 | – |")
             for game, row in site["games"].items():
+                out.append(f"| {game}: bare Pyodide | {', '.join(f'{t:.2f}' for t in row['bare_s'])} | 1.00 | – |")
                 out.append(f"| {game}: cold, to the first clickable move | {', '.join(f'{t:.2f}' for t in row['cold_s'])} "
                            f"| {row['cold_ratio']:.2f} | {', '.join(f'{b / 1e6:.1f} MB' for b in row['cold_bytes'])} |")
                 out.append(f"| {game}: warm | {', '.join(f'{t:.2f}' for t in row['warm_s'])} | {row['warm_ratio']:.2f} | – |")

@@ -6,10 +6,11 @@ From code (e.g. the benchmark command)::
 
     from measure import site_size, play_times   # with site/ on sys.path
     site_size()        -> bytes of _site/
-    play_times()       -> {"bare_s": [...], "games": {id: {"cold_s", "warm_s", "cold_bytes"}}}
+    play_times()       -> {"bare_s": [...], "games": {id: {"bare_s", "cold_s", "warm_s", "cold_bytes",
+                                                         "cold_ratio", "warm_ratio"}}}
 
-One browser, one run: bare Pyodide from the site (loadPyodide() in a worker, ``import json``),
-then per ready game a cold Play page (a fresh browser context: no service worker, no HTTP cache)
+One browser, one run: per ready game, bare Pyodide from the site (loadPyodide() in a worker,
+``import json``; the game's ratios are to this boot, measured right before it), then a cold Play page (a fresh browser context: no service worker, no HTTP cache)
 until its first move is clickable, the bytes that visit downloaded (answers its service worker
 served from its cache are not downloads), and a warm visit in the same context (the service
 worker's copy). Every timing asserts that no request left 127.0.0.1.
@@ -53,28 +54,40 @@ def ready_games(site: Path = SITE) -> list[str]:
 
 
 def play_times(site: Path = SITE, chromium: str = "/usr/bin/chromium", runs: int = 1,
-               timeout_s: float = 300) -> dict:
+               timeout_s: float = 300, games: list[str] | None = None) -> dict:
     from playwright.sync_api import sync_playwright
 
     boot = site / "play" / "_boot.html"
     boot.write_text(BARE, encoding="utf-8")
     server = StaticServer(site)
-    out = {"bare_s": [], "games": {g: {"cold_s": [], "warm_s": [], "cold_bytes": []} for g in ready_games(site)}}
+    ready = ready_games(site)
+    unknown = sorted(set(games or ()) - set(ready))
+    if unknown:
+        raise SystemExit(f"no Play page for {unknown}; the ready games are {ready}")
+    out = {"bare_s": [], "games": {g: {"bare_s": [], "cold_s": [], "warm_s": [], "cold_bytes": []}
+                                   for g in ready if not games or g in games}}
+    def bare_boot(browser) -> float:
+        ctx = browser.new_context()
+        log = RequestLog(ctx)
+        page = ctx.new_page()
+        start = time.perf_counter()
+        page.goto(server.url + "play/_boot.html")
+        page.wait_for_function("document.title === 'ready'", timeout=timeout_s * 1000)
+        seconds = round(time.perf_counter() - start, 2)
+        log.assert_only_local()
+        ctx.close()
+        return seconds
+
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             try:
                 for _ in range(runs):
-                    ctx = browser.new_context()
-                    log = RequestLog(ctx)
-                    page = ctx.new_page()
-                    start = time.perf_counter()
-                    page.goto(server.url + "play/_boot.html")
-                    page.wait_for_function("document.title === 'ready'", timeout=timeout_s * 1000)
-                    out["bare_s"].append(round(time.perf_counter() - start, 2))
-                    log.assert_only_local()
-                    ctx.close()
                     for game, row in out["games"].items():
+                        # each game's ratios are to a bare boot measured right before it: the
+                        # machine's load drifts less between neighbours than over the whole run
+                        row["bare_s"].append(bare_boot(browser))
+                        out["bare_s"].append(row["bare_s"][-1])
                         ctx = browser.new_context(viewport={"width": 1024, "height": 768})
                         log = RequestLog(ctx)
                         responses = []
@@ -84,7 +97,9 @@ def play_times(site: Path = SITE, chromium: str = "/usr/bin/chromium", runs: int
                         page.goto(f"{server.url}play/{game}.html")
                         page.locator(READY).first.wait_for(timeout=timeout_s * 1000)
                         row["cold_s"].append(round(time.perf_counter() - start, 2))
-                        page.wait_for_timeout(500)  # the last cache writes
+                        # the snapshot (taken after the first view) is kept, then the last cache writes
+                        page.locator("#app[data-snapshot]").wait_for(state="attached", timeout=timeout_s * 1000)
+                        page.wait_for_timeout(500)
                         row["cold_bytes"].append(downloaded(responses))
                         page.close()
                         page = ctx.new_page()
@@ -99,8 +114,8 @@ def play_times(site: Path = SITE, chromium: str = "/usr/bin/chromium", runs: int
     finally:
         server.close()
         boot.unlink(missing_ok=True)
-    bare = statistics.median(out["bare_s"])
     for row in out["games"].values():
+        bare = statistics.median(row["bare_s"])
         row["cold_ratio"] = round(statistics.median(row["cold_s"]) / bare, 2)
         row["warm_ratio"] = round(statistics.median(row["warm_s"]) / bare, 2)
     return out
@@ -109,11 +124,12 @@ def play_times(site: Path = SITE, chromium: str = "/usr/bin/chromium", runs: int
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="size of _site/ and Play page start against bare Pyodide")
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--game", action="append", help="only these games (default: every ready one)")
     args = parser.parse_args(argv)
     if not (SITE / "index.html").exists():
         sys.exit("no _site/ yet: run `make site` first")
     print(json.dumps({"site_bytes": site_size(), "site_mb": round(site_size() / 1e6, 1),
-                      **play_times(runs=args.runs)}))
+                      **play_times(runs=args.runs, games=args.game)}))
     return 0
 
 

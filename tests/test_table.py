@@ -240,25 +240,30 @@ def test_the_state_is_json_and_the_front_end_is_one_module():
 
 
 def test_hidden_chance_events_run_on_unpaced_and_share_one_log_line():
-    """Scratch Island hides 30-70 things on the maps before its first round: the viewer sees none of
-    them, so they run on in one step (the front-end paces each step) and the log says it once."""
-    table = Table("scratch-island", seed=3)
-    calls = 0
+    """A Skip-Bo bot draws five cards the viewer cannot see: they run on with the step before them
+    (the front-end paces each step) and the log says it once, "(×5)"."""
+    table = Table("skip-bo-masters", players=3, seed=2)
+    table.finish()
+    table.act(next(a for a in table.context().legal if type(a).__name__ == "Discard"))
+    calls, before = 0, len(table.session.match.actions)
     while table.pending():
         table.step()
         calls += 1
-    events = len(table.session.match.actions)
-    assert events > 30 and calls < 10, (events, calls)
+    events = len(table.session.match.actions) - before
+    hidden = sum(1 for e in table.log if "hidden" in e or e.get("times"))
+    assert events >= calls + 8 and hidden, (events, calls, table.log)
     log = [table._line(e, table.contexts()["en"]) for e in table.log]
     repeated = [line for line in log if line.endswith(")") and "(×" in line]
-    assert len(repeated) == 1 and int(repeated[0].rsplit("×", 1)[1][:-1]) > 25, log
-    # the set-up's chance events (Schraube Locker turns up six cards before anyone moves) run on
-    table = Table("schraube-locker", seed=3)
-    calls = 0
-    while table.pending():
-        table.step()
-        calls += 1
-    assert len(table.session.match.actions) >= 6 and calls == 1
+    assert repeated and all(int(line.rsplit("×", 1)[1][:-1]) > 1 for line in repeated), log
+    assert any(line.endswith("draws a card. (×5)") for line in repeated), log
+    # the set-up's chance events (Schraube Locker turns up six cards before anyone moves) happen
+    # before the first view: a new table is ready to play, with nothing paced and nothing logged
+    for game in ("schraube-locker", "skip-bo-masters", "tuefteln"):
+        table = Table(game, seed=3)
+        assert len(table.session.match.actions) >= 1 and not table.pending(), game
+        assert table.state()["log"] == [] and table.context().legal, game
+        table.new_game()
+        assert len(table.session.match.actions) >= 1 and not table.pending(), game
     # a bot's visible moves are still one step each (paced on screen)
     wj = Table("wuerfel-joker-2", seats=["random", "random"], seed=1)
     wj.step()  # the set-up: both start throws and the first throw

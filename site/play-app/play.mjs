@@ -65,6 +65,7 @@ say("python");
 worker.current = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
 worker.current.onmessage = ({ data }) => {
   if (data.type === "progress") say(data.step);
+  else if (data.type === "snapshot") app.dataset.snapshot = data.saved ? "saved" : "none"; // for the tests
   else if (data.type === "working") {
     working = { done: data.done, total: data.total };
     (listeners["change:progress"] || []).forEach((callback) => callback());

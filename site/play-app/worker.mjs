@@ -1,14 +1,16 @@
 // The Play page's web worker: Pyodide with only the project wheel, and one Table (the view-model).
 // Messages in: {type: "start", game, lang}, {type: "event", json}. Out: {type: "progress", step},
 // {type: "view", json, start} (Table.state_json(); the first one says how Python started: "fresh" or
-// from a "snapshot"), {type: "working", done, total} (the advisor's progress while it takes longer
-// than a second), {type: "error", text}.
+// from a "snapshot"), {type: "snapshot", saved} (a cold start has kept its snapshot, or could not),
+// {type: "working", done, total} (the advisor's progress while it takes longer than a second),
+// {type: "error", text}.
 //
-// Warm start: the first visit saves a memory snapshot of Python right after the game's modules are
-// imported (before any JavaScript object enters Python, which a snapshot cannot hold) in the
-// browser's cache storage; the next visit restores it instead of starting Python and importing the
-// game again (~0.7 s instead of several seconds). The build writes WHEEL (the project wheel's file
-// name) and SNAPSHOT (a hash of the wheel and of Pyodide): a new build never restores an old snapshot.
+// Warm start: the first visit saves a memory snapshot of Python in the browser's cache storage,
+// taken right after the first view is sent (so the player does not wait for it) and before any
+// JavaScript object enters Python (a snapshot cannot hold one): the game, its bots and the table's
+// modules are imported by then. The next visit restores it instead of starting Python and importing
+// the game again, and sets a new table. The build writes WHEEL (the project wheel's file name) and
+// SNAPSHOT (a hash of the wheel and of Pyodide): a new build never restores an old snapshot.
 import { loadPyodide } from "../lite/static/pyodide/pyodide.mjs";
 
 const WHEEL = "{{WHEEL}}";
@@ -52,8 +54,10 @@ async function saveSnapshot(game, bytes) {
       if (url.pathname.includes(`/snapshot/${encodeURIComponent(game)}/`)) await cache.delete(request);
     }
     await cache.put(snapshotUrl(game), new Response(bytes));
+    return true;
   } catch (err) {
     console.warn("no snapshot kept:", err);
+    return false;
   }
 }
 
@@ -77,13 +81,16 @@ async function coldStart(game) {
   postMessage({ type: "progress", step: "game" });
   await unpackWheel(pyodide);
   // only this game's folder is imported (spieltisch.games reads SPIELTISCH_GAMES)
-  pyodide.runPython(
-    `import os\nos.environ['SPIELTISCH_GAMES'] = ${literal(game)}\n` +
-    `from spieltisch import get_game_class\nfrom spieltisch.ui.table import load_view, resolve_game\n` +
-    `load_view(get_game_class(resolve_game(${literal(game)})))`);
-  // kept in the background: the game goes on at once
-  saveSnapshot(game, pyodide.makeMemorySnapshot());
+  pyodide.runPython(`import os\nos.environ['SPIELTISCH_GAMES'] = ${literal(game)}`);
   return pyodide;
+}
+
+// The table lives in Python (``_table``); JavaScript passes strings in and gets strings back, so
+// nothing of JavaScript's is in Python's memory until the snapshot is taken.
+function newTable(pyodide, game, lang) {
+  return pyodide.runPython(
+    `from spieltisch.ui.table import Table\n_table = Table(${literal(game)}, lang=${literal(lang)})\n` +
+    `_table.state_json()`);
 }
 
 async function start({ game, lang }) {
@@ -91,9 +98,18 @@ async function start({ game, lang }) {
   const how = pyodide ? "snapshot" : "fresh";
   pyodide ||= await coldStart(game);
   postMessage({ type: "progress", step: "table" });
-  table = pyodide.runPython(`from spieltisch.ui.table import Table\nTable(${literal(game)}, lang=${literal(lang)})`);
+  postMessage({ type: "view", json: newTable(pyodide, game, lang), start: how });
+  let bytes = null;
+  if (how === "fresh") {
+    try {
+      bytes = pyodide.makeMemorySnapshot(); // a few hundred ms, while the page draws the first view
+    } catch (err) {
+      console.warn("no snapshot made:", err);
+    }
+  }
+  table = pyodide.globals.get("_table");
   table.on_progress = (done, total) => postMessage({ type: "working", done, total });
-  postMessage({ type: "view", json: table.state_json(), start: how });
+  if (how === "fresh") postMessage({ type: "snapshot", saved: bytes !== null && (await saveSnapshot(game, bytes)) });
 }
 
 onmessage = async ({ data }) => {

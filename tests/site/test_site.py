@@ -145,6 +145,8 @@ def test_play_page_runs_the_shared_front_end(game, context, request_log, site_ur
     root = play_page(page, site_url, game)
     assert page.locator("#app").get_attribute("data-start") == "fresh"  # first visit: no snapshot yet
     first_seed = root.locator("input.sp-seed").input_value()
+    # the snapshot is taken after the first view is sent, and kept in cache storage
+    page.locator("#app[data-snapshot=saved]").wait_for(state="attached", timeout=60_000)
     page.wait_for_timeout(500)  # the last writes into the offline copy
     cold = downloaded(responses)
     assert cold <= 15_000_000, f"a cold Play page downloaded {cold / 1e6:.1f} MB"

@@ -205,6 +205,12 @@ class Table:
         self.review_data = None
         self._advice_key = None
         self._advice = None
+        # the set-up's chance events (cards turned up, maps drawn) happen before the first view:
+        # there is nothing to watch, so the first screen is the table ready to play, with an empty
+        # log (the board shows what the set-up dealt)
+        if self.session.current_player() == CHANCE and self.pending():
+            self.step()
+            self.log.clear()
 
     def set_lang(self, lang) -> None:
         self.lang = check_lang(lang)

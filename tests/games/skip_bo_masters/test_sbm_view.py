@@ -295,15 +295,19 @@ def test_the_projector_shows_the_spectator_view():
     assert state["board"].count("class='sb-other'") == 3  # every seat's open piles, nobody's hand
     # nothing on the projector depends on a hand card, the player's own included
     assert hidden_changes_keep_the_state_json(t)
-    # the log the player saw named their own draws; the projector says "draws a card" instead
-    lines = [*state["log"], state["message"]["text"]]
-    draws = [x for x in lines if "zieht" in x]
-    assert len(draws) == 5 and set(draws) == {"Du: zieht eine Karte."}, lines
     t.handle({"type": "projector", "on": False})
+    assert re.findall(r"data-act='h(\d+)'", t.state()["board"]) == hand
+    # the log the player saw names their own draws (at the next turn, after a discard); the
+    # projector says "draws a card" instead
+    t.act(next(a for a in t.context().legal if type(a).__name__ == "Discard"))
+    t.finish()
     state = t.state()
-    assert re.findall(r"data-act='h(\d+)'", state["board"]) == hand
     mine = [x for x in [*state["log"], state["message"]["text"]] if x.startswith("Du: zieht")]
-    assert len(mine) == 5 and "Du: zieht eine Karte." not in mine  # control: the player's screen names them
+    assert mine and "Du: zieht eine Karte." not in mine  # the player's screen names them
+    t.handle({"type": "projector", "on": True})
+    state = t.state()
+    lines = [*state["log"], state["message"]["text"]]
+    assert [x for x in lines if x.startswith("Du: zieht")] == ["Du: zieht eine Karte."] * len(mine), lines
 
 
 def test_the_advisor_reports_its_progress_to_a_host_after_a_second():
@@ -336,3 +340,23 @@ def test_a_completed_pile_and_its_payout_are_told_in_the_log():
                           "reihum verteilt.",
                     "en": "play 12 from hand on building pile 1 – building pile 1 is complete, 3 coins are "
                           "handed out in turn."}
+
+
+def test_a_purchase_names_the_seller_as_the_table_does():
+    """The advisor's rows and the log say "Bot 2", as the table's seats are called, not the engine's
+    "Spieler 2"; the engine's own label keeps its wording (records, CLI)."""
+    seen = 0
+    for t in positions(seeds=(1, 2, 3, 4), per_game=30):
+        ctx = t.context()
+        for a in (a for a in ctx.legal if type(a) is Buy):
+            seen += 1
+            seller = ctx.names[a.owner].split(" (")[0]
+            assert seller.startswith("Bot ") and f"von {seller} " in label(t, ctx, a), a
+            assert "von Spieler" not in label(t, ctx, a) and f"von Spieler {a.owner + 1}" in a.label("de")
+            en = ctx.replace(lang="en", names=t.contexts()["en"].names)
+            assert f"of {seller} " in label(t, en, a) and "of player" not in label(t, en, a)
+    assert seen, "no purchase offered in these games"
+
+
+def label(table, ctx, action) -> str:
+    return table.view.option_label(ctx, action)
