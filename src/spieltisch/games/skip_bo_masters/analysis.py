@@ -34,8 +34,9 @@ from .engine import (COINS, FULL_DECK, HAND, PILES, PROVENANCE, TOLL, TOP, Decli
 from .engine import Buy, Play, Replace
 from .planner import View, greedy_move, plan
 
-__all__ = ["advise", "analyze", "chance_pile_need_within", "chance_stock_playable", "hand_needs", "chance_within", "hypergeometric_at_least_one",
-           "stock_playable_with", "unseen_cards"]
+__all__ = ["advise", "analyze", "cards_by_symbols", "chance_pile_need_within", "chance_stock_playable", "hand_needs",
+           "chance_within", "expected_symbols", "hypergeometric_at_least_one", "needed_among_unseen", "simulated_stock_playable",
+           "simulated_symbols", "simulated_within", "stock_playable_with", "symbols_distribution", "unseen_cards"]
 
 
 # --- hypergeometric --------------------------------------------------------------------------------
@@ -76,6 +77,31 @@ def chance_pile_need_within(obs: dict, pile: int, k: int, wild: bool = True) -> 
     if need > TOP:
         return Fraction(0)
     return chance_within(obs, need, k, wild)
+
+
+def needed_among_unseen(obs: dict, value: int, wild: bool = True) -> tuple:
+    """``(good, total)``: how many of the cards the viewer cannot see are a ``value`` (or, with
+    ``wild``, a wild card), and how many cards the viewer cannot see. ``chance_within`` is the
+    hypergeometric chance over these two counts."""
+    _value_arg(value)
+    unseen = unseen_cards(obs)
+    good = sum(n for c, n in unseen.counts().items() if c % 100 == value or (wild and is_wild(c)))
+    return good, unseen.total
+
+
+def simulated_within(obs: dict, value: int, k: int, trials: int, seed: int = 0, wild: bool = True) -> list:
+    """``trials`` simulated draws of ``k`` cards from the cards the viewer cannot see (a fresh
+    shuffle each time): True where a ``value`` (or, with ``wild``, a wild card) is among them.
+    The simulation of ``chance_within``."""
+    _value_arg(value)
+    check_seed(seed)
+    unseen = unseen_cards(obs)
+    rng = Rng(seed)
+    out = []
+    for _ in range(trials):
+        cards, _ = unseen.deal(k, rng)
+        out.append(any(c % 100 == value or (wild and is_wild(c)) for c in cards))
+    return out
 
 
 # --- can an opponent play their stock top? ---------------------------------------------------------
@@ -219,6 +245,81 @@ def chance_stock_playable(obs: dict, opponent: int) -> Fraction:
         if any(all(a <= b for a, b in zip(u, h)) for u in needed):
             good += w
     return Fraction(good, comb(unseen.total, size))
+
+
+def simulated_stock_playable(obs: dict, opponent: int, trials: int, seed: int = 0) -> list:
+    """The simulation of ``chance_stock_playable``: ``trials`` times a random hand of 5 for
+    ``opponent`` drawn from the cards the viewer cannot see; True where the stock top can be played
+    with it (``stock_playable_with``, the same table as in the exact count)."""
+    check_seed(seed)
+    stock = obs["stock_tops"][opponent]
+    if stock is None or opponent == obs["viewer"]:
+        raise SpieltischError(f"player {opponent + 1}'s stock top cannot be asked about here")
+    vals = tuple(-1 if b is None else b["value"] for b in obs["building"])
+    discards = [[c % 100 for c in d] for d in obs["discards"][opponent]]
+    needed = hand_needs(stock % 100, vals, discards)  # the search over the table, once
+    unseen = unseen_cards(obs)
+    size = min(HAND, unseen.total)
+    rng = Rng(seed)
+    out = []
+    for _ in range(trials):
+        cards, _ = unseen.deal(size, rng)
+        h = [0] * (TOP + 1)
+        for c in cards:
+            h[c % 100] += 1
+        out.append(any(all(a <= b for a, b in zip(u, h)) for u in needed))
+    return out
+
+
+# --- coin symbols: how often a card asks for a toll ------------------------------------------------
+
+def cards_by_symbols(deck=None) -> dict:
+    """``{symbols: cards}`` of a deck (the full deck by default: a RECONSTRUCTION, see
+    ``coin_symbols.json``), wild cards included (they show none)."""
+    deck = FULL_DECK if deck is None else deck
+    out: dict = {}
+    for c, k in deck.counts().items():
+        out[c // 100] = out.get(c // 100, 0) + k
+    return dict(sorted(out.items()))
+
+
+def symbols_distribution(k: int, deck=None) -> dict:
+    """Exact law of the number of coin symbols on ``k`` cards drawn without replacement from
+    ``deck`` (the full deck by default): ``{symbols: Fraction}``, a multivariate hypergeometric
+    sum over how many cards of each symbol count are drawn."""
+    groups = sorted(cards_by_symbols(deck).items())
+    total = sum(n for _, n in groups)
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= total:
+        raise SpieltischError(f"cannot draw {short(k)} of {total} cards")
+    table = {(0, 0): 1}  # (cards used, symbols) -> ways, over the groups taken so far
+    for s, n in groups:
+        nxt: dict = {}
+        for (used, sym), w in table.items():
+            for take in range(min(n, k - used) + 1):
+                key = (used + take, sym + s * take)
+                nxt[key] = nxt.get(key, 0) + w * comb(n, take)
+        table = nxt
+    all_ways = comb(total, k)
+    ways: dict = {}
+    for (used, sym), w in table.items():
+        if used == k:
+            ways[sym] = ways.get(sym, 0) + w
+    return {sym: Fraction(w, all_ways) for sym, w in sorted(ways.items()) if w}
+
+
+def expected_symbols(k: int, deck=None) -> Fraction:
+    """Expected number of coin symbols on ``k`` cards drawn from ``deck`` (the full deck by default),
+    from the exact law ``symbols_distribution``."""
+    return sum((s * p for s, p in symbols_distribution(k, deck).items()), Fraction(0))
+
+
+def simulated_symbols(k: int, trials: int, seed: int = 0, deck=None) -> list:
+    """``trials`` times ``k`` cards dealt from a freshly shuffled ``deck`` (the full deck by
+    default): the number of coin symbols on them, one entry per trial."""
+    check_seed(seed)
+    deck = FULL_DECK if deck is None else deck
+    rng = Rng(seed)
+    return [sum(c // 100 for c in deck.deal(k, rng)[0]) for _ in range(trials)]
 
 
 # --- exact facts of the game ------------------------------------------------------------------------
