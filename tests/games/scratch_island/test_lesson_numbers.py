@@ -59,6 +59,7 @@ def test_snake_steps_are_the_hand_computed_tree():
     cells = [S.cell(n) for n in ("C9", "D9", "E9", "F9")]
     steps = S.snake_steps(v, cells)
     assert [s["snake"] for s in steps] == [Fraction(5, u - i) for i in range(4)]
+    assert [(s["free_left"], s["plain_left"]) for s in steps] == [(u - 5 - i, u - i) for i in range(4)]
     assert steps[-1]["all_free"] == prod(Fraction(u - 5 - i, u - i) for i in range(4))
     assert 1 - steps[-1]["all_free"] == snake_chance(v, cells)
 

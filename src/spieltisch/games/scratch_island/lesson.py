@@ -89,7 +89,8 @@ def random_tries(layout: Layout, face: str, n: int, seed: int, reflect: bool = F
 def snake_steps(view: MapView, cells) -> list:
     """The tree of digging ``cells`` one after the other (plain, unscratched cells): for each step
     the chance of a snake under the next cell given that none was under the cells before (the
-    counts of what is still hidden, ``view.after``), and the chance that all cells so far were free."""
+    counts of what is still hidden, ``view.after``: plain cells left, snakes left, cells left
+    without a snake), and the chance that all cells so far were free."""
     out = []
     free = Fraction(1)
     for i, c in enumerate(cells):
@@ -99,7 +100,7 @@ def snake_steps(view: MapView, cells) -> list:
         p = Fraction(v.snakes_left, v.plain_left)
         free *= 1 - p
         out.append({"cell": cell_name(c), "snake": p, "all_free": free, "plain_left": v.plain_left,
-                    "snakes_left": v.snakes_left})
+                    "snakes_left": v.snakes_left, "free_left": v.plain_left - v.snakes_left})
     return out
 
 
