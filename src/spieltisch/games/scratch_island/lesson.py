@@ -16,8 +16,7 @@ from ...core.errors import SpieltischError
 from ...core.rng import Rng
 from .analysis import MapView, snake_chance
 from .engine import (
-    KEY_CHAR, PICKAXE, SIZE, SNAKE, TREASURE_CHARS, Booklet, Layout, ScratchIsland, cell_name, layout_for,
-    orientations, placements,
+    KEY_CHAR, PICKAXE, SIZE, SNAKE, TREASURE_CHARS, Booklet, Layout, ScratchIsland, cell_name, orientations,
 )
 from .view import PREVIEW, map_svg, motif_svg
 
@@ -251,13 +250,3 @@ def motif_pictures(face: str, reflect: bool = False, size: int = 56, title: str 
 def preview(cells, colour: str = PREVIEW) -> dict:
     """Marks for ``map_picture``: these cells in one colour (the preview colour fills them)."""
     return {c: colour for c in cells}
-
-
-def first_placements(layout: Layout, face: str, reflect: bool = False) -> list:
-    """The engine's legal first placements of ``face`` (covering the boat), for comparison."""
-    return placements(layout, 0, "", face, reflect, 0)
-
-
-def layout_of(page: int, seat: int = 0) -> Layout:
-    """The printed map of booklet page ``page`` for ``seat``."""
-    return layout_for(page, seat)
