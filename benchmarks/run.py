@@ -229,7 +229,7 @@ def markdown(res: dict) -> str:
             out.append(f"- Play pages: {site.get('first_widget', 'not reported')}")
     else:
         out.append(f"- site size, time to first widget: {site['status']}")
-    out.append(f"- wheel size: {res['wheel']['bytes']:,} bytes")
+    out.append(f"\n- wheel size: {res['wheel']['bytes']:,} bytes")
     return "\n".join(out) + "\n"
 
 
