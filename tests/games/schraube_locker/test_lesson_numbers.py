@@ -60,12 +60,13 @@ def test_turn_card_choice_by_hand():
     c = N.turn_card_choice((3, 5, 1, 6, 2, 4), (5, 5, 1, 6, 2, 4), 2)
     assert c["without"] == 1 - Fraction(5, 6) ** 2 == Fraction(11, 36)
     assert c["best"] == (5, 3) and c["with"] == 1
+    assert c["turned"] == (1, 2, 3, 4, 5, 6) and c["gain"] == Fraction(25, 36)
     # no roll left: only the turn can complete the circle
     c0 = N.turn_card_choice((3, 5, 1, 6, 2, 4), (5, 5, 1, 6, 2, 4), 0)
     assert c0["without"] == 0 and c0["with"] == 1
     # three numbers missing: one turn helps much less
     b = N.turn_card_choice((1, 2, 3, 4, 5, 6), (1, 1, 1, 2, 3, 3), 2)
-    assert b["without"] < b["with"] < Fraction(1, 2)
+    assert b["without"] < b["with"] < Fraction(1, 2) and b["gain"] < c["gain"]
     # turning a 1 (three of them, two spare) into a missing number leaves two missing numbers
     # and three free dice: the same as a roll of 1 1 2 3 3 w
     assert b["with"] == N.turn_card_choice((1, 2, 3, 4, 5, 6), (1, 1, 2, 3, 3, 4), 2)["without"]

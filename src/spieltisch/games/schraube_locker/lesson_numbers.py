@@ -72,7 +72,7 @@ def turn_card_choice(numbers, roll, rolls_left: int) -> dict:
     """The chance of "einmal komplett rum" right after the roll ``roll`` (six dice, nothing placed
     yet), with ``rolls_left`` rolls still to come, under best play (turn solver): ``without`` the
     card, and ``turns[(from, to)]`` after one *Würfel drehen* turning a die showing ``from`` to
-    ``to``; ``best`` is the best turn."""
+    ``to``; ``best`` is the best turn, ``turned`` the roll after it, ``gain`` what it adds."""
     nums = _numbers(numbers)
     roll = tuple(sorted(roll))
     if len(roll) != DICE or any(type(v) is not int or not 1 <= v <= 6 for v in roll):
@@ -92,7 +92,11 @@ def turn_card_choice(numbers, roll, rolls_left: int) -> dict:
                 r.remove(v)
                 turns[(v, w)] = chance(tuple(sorted(r + [w])))
     best = max(turns, key=lambda k: (turns[k], -k[0], -k[1]))
-    return {"without": chance(roll), "turns": turns, "best": best, "with": turns[best]}
+    r = list(roll)
+    r.remove(best[0])
+    without = chance(roll)
+    return {"without": without, "turns": turns, "best": best, "with": turns[best],
+            "turned": tuple(sorted(r + [best[1]])), "gain": turns[best] - without}
 
 
 # --- simulations with the engine itself -------------------------------------------------------------
