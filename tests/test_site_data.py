@@ -77,6 +77,8 @@ def test_every_card_has_its_picture_and_the_ready_ones_their_notebooks_where_wri
         if card["ready"] and card["explore"]:  # the Play page is built from site/play-app/ for every ready card
             for lang in ("de", "en"):
                 assert (ROOT / "notebooks" / card["explore"][lang]).is_file()
+    # every game that can be played has its lesson, in both languages (Explore on its card)
+    assert [c["id"] for c in cards if c["ready"] and not c["explore"]] == []
 
 
 
