@@ -55,6 +55,11 @@ def _value_arg(value):
     return value
 
 
+def _fits(card: int, value: int, wild: bool) -> bool:
+    """Whether ``card`` serves as a ``value`` (itself, or with ``wild`` a Skip-Bo card)."""
+    return card % 100 == value or (wild and is_wild(card))
+
+
 def chance_within(obs: dict, value: int, k: int, wild: bool = True) -> Fraction:
     """Exact chance, from the viewer's observation, that a card of ``value`` (or, with ``wild``, a
     Skip-Bo card) is among the next ``k`` cards drawn, 1 <= k <= the draw pile's size."""
@@ -62,9 +67,8 @@ def chance_within(obs: dict, value: int, k: int, wild: bool = True) -> Fraction:
     size = obs["draw_size"]
     if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= size:
         raise SpieltischError(f"the draw pile holds {size} cards: k must be 1 to {size}, not {short(k)}")
-    unseen = unseen_cards(obs)
-    good = sum(n for c, n in unseen.counts().items() if c % 100 == value or (wild and is_wild(c)))
-    return hypergeometric_at_least_one(unseen.total, good, k)
+    good, total = needed_among_unseen(obs, value, wild)
+    return hypergeometric_at_least_one(total, good, k)
 
 
 def chance_pile_need_within(obs: dict, pile: int, k: int, wild: bool = True) -> Fraction:
@@ -85,8 +89,7 @@ def needed_among_unseen(obs: dict, value: int, wild: bool = True) -> tuple:
     hypergeometric chance over these two counts."""
     _value_arg(value)
     unseen = unseen_cards(obs)
-    good = sum(n for c, n in unseen.counts().items() if c % 100 == value or (wild and is_wild(c)))
-    return good, unseen.total
+    return sum(n for c, n in unseen.counts().items() if _fits(c, value, wild)), unseen.total
 
 
 def simulated_within(obs: dict, value: int, k: int, trials: int, seed: int = 0, wild: bool = True) -> list:
@@ -100,7 +103,7 @@ def simulated_within(obs: dict, value: int, k: int, trials: int, seed: int = 0, 
     out = []
     for _ in range(trials):
         cards, _ = unseen.deal(k, rng)
-        out.append(any(c % 100 == value or (wild and is_wild(c)) for c in cards))
+        out.append(any(_fits(c, value, wild) for c in cards))
     return out
 
 
@@ -190,7 +193,12 @@ def stock_playable_with(hand: dict, stock: int, vals: tuple, discards) -> bool:
     value, 0 = wild) onto building piles ``vals`` (-1 = empty slot) with their discard piles
     ``discards`` (lists of values, top last)? Coins left out; a fresh hand mid-turn too."""
     h = tuple(hand.get(v, 0) for v in range(TOP + 1))  # kinds above 12 ("other") never fit
-    return any(all(a <= b for a, b in zip(u, h)) for u in hand_needs(stock, vals, discards))
+    return _holds_a_need(hand_needs(stock, vals, discards), h)
+
+
+def _holds_a_need(needed, hand) -> bool:
+    """Whether ``hand`` (counts by value 0-12, 0 = wild) holds one of the smallest hands ``needed``."""
+    return any(all(a <= b for a, b in zip(u, hand)) for u in needed)
 
 
 OTHER = TOP + 1  # a kind of card that fits no pile in the search below
@@ -212,10 +220,9 @@ def _compositions(kinds: list, k: int):
     yield from rec(0, k)
 
 
-def chance_stock_playable(obs: dict, opponent: int) -> Fraction:
-    """Exact chance, from the viewer's observation, that ``opponent`` can play their stock top on
-    their next turn with the building piles as they are now, their open discard piles and a hand
-    of 5 they will hold then (all 5 unknown to the viewer: a random 5-subset of ``unseen_cards``)."""
+def _opponent_stock(obs: dict, opponent: int) -> tuple:
+    """``opponent``'s stock top, the building piles' values (-1 = empty) and ``opponent``'s discard
+    piles (values), from the viewer's observation; ``opponent`` must be another player with a stock top."""
     n = len(obs["coins"])
     if isinstance(opponent, bool) or not isinstance(opponent, int) or not 0 <= opponent < n:
         raise SpieltischError(f"no player {short(opponent)} in a game of {n} players")
@@ -225,7 +232,14 @@ def chance_stock_playable(obs: dict, opponent: int) -> Fraction:
     if stock is None:
         raise SpieltischError(f"player {opponent + 1} has no stock top")
     vals = tuple(-1 if b is None else b["value"] for b in obs["building"])
-    discards = [[c % 100 for c in d] for d in obs["discards"][opponent]]
+    return stock, vals, [[c % 100 for c in d] for d in obs["discards"][opponent]]
+
+
+def chance_stock_playable(obs: dict, opponent: int) -> Fraction:
+    """Exact chance, from the viewer's observation, that ``opponent`` can play their stock top on
+    their next turn with the building piles as they are now, their open discard piles and a hand
+    of 5 they will hold then (all 5 unknown to the viewer: a random 5-subset of ``unseen_cards``)."""
+    stock, vals, discards = _opponent_stock(obs, opponent)
     unseen = unseen_cards(obs)
     # without discard cards to uncover, only wild cards and numbers below the stock top can help:
     # the other numbers are one kind ("other", never fits), which makes far fewer hands to try
@@ -242,7 +256,7 @@ def chance_stock_playable(obs: dict, opponent: int) -> Fraction:
         h = [0] * (TOP + 2)
         for i, t in comp:
             h[kinds[i][0]] = t
-        if any(all(a <= b for a, b in zip(u, h)) for u in needed):
+        if _holds_a_need(needed, h):
             good += w
     return Fraction(good, comb(unseen.total, size))
 
@@ -252,11 +266,7 @@ def simulated_stock_playable(obs: dict, opponent: int, trials: int, seed: int = 
     ``opponent`` drawn from the cards the viewer cannot see; True where the stock top can be played
     with it (``stock_playable_with``, the same table as in the exact count)."""
     check_seed(seed)
-    stock = obs["stock_tops"][opponent]
-    if stock is None or opponent == obs["viewer"]:
-        raise SpieltischError(f"player {opponent + 1}'s stock top cannot be asked about here")
-    vals = tuple(-1 if b is None else b["value"] for b in obs["building"])
-    discards = [[c % 100 for c in d] for d in obs["discards"][opponent]]
+    stock, vals, discards = _opponent_stock(obs, opponent)
     needed = hand_needs(stock % 100, vals, discards)  # the search over the table, once
     unseen = unseen_cards(obs)
     size = min(HAND, unseen.total)
@@ -267,7 +277,7 @@ def simulated_stock_playable(obs: dict, opponent: int, trials: int, seed: int = 
         h = [0] * (TOP + 1)
         for c in cards:
             h[c % 100] += 1
-        out.append(any(all(a <= b for a, b in zip(u, h)) for u in needed))
+        out.append(_holds_a_need(needed, h))
     return out
 
 
