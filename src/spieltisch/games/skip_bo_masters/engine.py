@@ -151,13 +151,14 @@ _SOURCE = {
 }
 
 
-def _source_text(src, slot, lang, owner=None):
+def _source_text(src, slot, lang, owner=None, seller=None):
     de, en = _SOURCE.get(src, (short(src), short(src)))
     text = de if lang == "de" else en
     if src == "discard":
         text += f" {slot + 1 if type(slot) is int else short(slot)}"
     if owner is not None:
-        text += f" von Spieler {owner + 1}" if lang == "de" else f" of player {owner + 1}"
+        who = seller or (f"Spieler {owner + 1}" if lang == "de" else f"player {owner + 1}")
+        text += f" von {who}" if lang == "de" else f" of {who}"
     return text
 
 
@@ -230,9 +231,10 @@ class Buy:
     def to_json(self):
         return ["buy", self.owner, self.src, self.slot, self.card, self.pile]
 
-    def label(self, lang="en"):
+    def label(self, lang="en", seller: str | None = None):
+        """``seller``: how to name the owner (a front-end's seat name); by default "Spieler N"."""
         c, p = card_name(self.card, lang), _pile_name(self.pile, lang)
-        s = _source_text(self.src, self.slot, lang, self.owner)
+        s = _source_text(self.src, self.slot, lang, self.owner, seller)
         return (f"kaufe {c} {s} (1 Münze) auf {p}" if lang == "de"
                 else f"buy {c} {s} (1 coin) onto {p}")
 

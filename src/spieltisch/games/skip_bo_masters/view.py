@@ -288,7 +288,7 @@ class SkipBoMastersView(View):
 
     # --- words ------------------------------------------------------------------------------------
     def explain(self, before, action, after) -> str:
-        text = _seat_named(after, action, action.label(after.lang))
+        text = _label(after, action)
         if type(action) in (Play, Buy, Replace, PayToll) or type(action) is DeclineToll:
             b = before.observation["building"]
             pile = action.pile if type(action) in (Play, Buy, Replace) else before.observation["toll_pile"]
@@ -345,13 +345,12 @@ class SkipBoMastersView(View):
         return None
 
     def option_label(self, ctx, action) -> str:
-        return _seat_named(ctx, action, action.label(ctx.lang))
+        return _label(ctx, action)
 
 
-def _seat_named(ctx, action, text: str) -> str:
-    """A purchase names the seller as the table does ("Bot 2"), not by the engine's "Spieler 2"."""
+def _label(ctx, action) -> str:
+    """The engine's label; a purchase names the seller as the table does ("Bot 2"), not "Spieler 2"."""
     if type(action) is not Buy or not ctx.names:
-        return text
-    engine = f" von Spieler {action.owner + 1}" if ctx.lang == "de" else f" of player {action.owner + 1}"
-    table = ctx.names[action.owner].split(" (")[0]  # "Bot 2 (gierig)": the seat, not the bot's kind
-    return text.replace(engine, (" von " if ctx.lang == "de" else " of ") + table, 1)
+        return action.label(ctx.lang)
+    # "Bot 2 (gierig)": the seat, not the bot's kind
+    return action.label(ctx.lang, seller=ctx.names[action.owner].split(" (")[0])
