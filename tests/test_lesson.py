@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from spieltisch.core.stats import Estimate
-from spieltisch.lesson import Node, dice_grid, fmt, histogram, running_share, tree, versions
+from spieltisch.lesson import Node, dice_grid, fmt, histogram, pictures, running_share, tree, versions
 
 
 def test_german_and_english_numbers():
@@ -109,3 +109,15 @@ def test_explore_redraws_on_the_slider_and_reveal_toggles():
     assert "<b>42</b>" in r.body.value and "<svg" in r.body.value
     r.toggle()
     assert r.body.value == ""
+
+
+def test_side_by_side_puts_pictures_in_one_row_with_a_text():
+    one = pictures.Picture('<svg xmlns="http://www.w3.org/2000/svg" width="30" height="20"><rect/></svg>', "a")
+    two = pictures.Picture('<svg xmlns="http://www.w3.org/2000/svg" width="50.5" height="40"><circle/></svg>', "b")
+    row = pictures.side_by_side([one, two], "both", gap=10)
+    assert row.text == "both" and row._repr_mimebundle_()["text/plain"] == "both"
+    assert row.svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="90" height="40" viewBox="0 0 90 40">')
+    assert '<g transform="translate(0 0)"><svg' in row.svg and '<g transform="translate(40 0)"><svg' in row.svg
+    assert row.svg.index("<rect/>") < row.svg.index("<circle/>")
+    alone = pictures.side_by_side([one], "only")
+    assert alone.svg == one.svg and alone.text == "only"

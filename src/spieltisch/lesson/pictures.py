@@ -42,6 +42,27 @@ class Picture:
         return self.text
 
 
+def _size(svg: str, name: str) -> int:
+    """The ``width`` or ``height`` attribute of an ``<svg>``'s opening tag."""
+    head = svg[:svg.index(">")]
+    return int(float(head.split(f' {name}="')[1].split('"')[0]))
+
+
+def side_by_side(pictures, text: str, gap: int = 10) -> Picture:
+    """Pictures in one row, ``gap`` apart, as one SVG (each keeps its own size), with ``text``."""
+    svgs = [p.svg for p in pictures]
+    if len(svgs) == 1:
+        return Picture(svgs[0], text)
+    w = sum(_size(s, "width") for s in svgs) + gap * (len(svgs) - 1)
+    h = max(_size(s, "height") for s in svgs)
+    parts, x = [], 0
+    for s in svgs:
+        parts.append(f'<g transform="translate({x} 0)">{s}</g>')
+        x += _size(s, "width") + gap
+    return Picture(f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+                   f'viewBox="0 0 {w} {h}">{"".join(parts)}</svg>', text)
+
+
 def _items(legend):
     if isinstance(legend, dict):
         return [(k, *v) for k, v in legend.items()]

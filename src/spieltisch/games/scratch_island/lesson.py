@@ -14,6 +14,7 @@ from math import comb
 
 from ...core.errors import SpieltischError
 from ...core.rng import Rng
+from ...lesson.pictures import Picture, side_by_side
 from .analysis import MapView, snake_chance
 from .engine import (
     KEY_CHAR, PICKAXE, SIZE, SNAKE, TREASURE_CHARS, Booklet, Layout, ScratchIsland, cell_name, orientations,
@@ -185,45 +186,8 @@ def order_report(view: MapView, order) -> dict:
 
 
 # --- pictures -----------------------------------------------------------------------------------------------
-class Svg:
-    """SVG pictures shown side by side in Jupyter (``image/svg+xml`` for one, else HTML) with a
-    short text form."""
-
-    def __init__(self, *svgs: str, text: str = ""):
-        self.svgs = svgs
-        self.text = text
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        if len(self.svgs) == 1:
-            return {"image/svg+xml": self.svgs[0], "text/plain": self.text}
-        w = sum(_width(s) for s in self.svgs) + 10 * (len(self.svgs) - 1)
-        h = max(_height(s) for s in self.svgs)
-        parts, x = [], 0
-        for s in self.svgs:
-            parts.append(f'<g transform="translate({x} 0)">{s}</g>')
-            x += _width(s) + 10
-        return {"image/svg+xml": f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-                                 f'viewBox="0 0 {w} {h}">{"".join(parts)}</svg>', "text/plain": self.text}
-
-    def __repr__(self) -> str:
-        return self.text
-
-
-def _attr(svg: str, name: str) -> int:
-    head = svg[:svg.index(">")]
-    return int(float(head.split(f' {name}="')[1].split('"')[0]))
-
-
-def _width(svg: str) -> int:
-    return _attr(svg, "width")
-
-
-def _height(svg: str) -> int:
-    return _attr(svg, "height")
-
-
 def map_picture(view: MapView, lang: str = "de", marks: dict | None = None, labels: dict | None = None,
-                title: str = "", cell: int = 30) -> Svg:
+                title: str = "", cell: int = 30) -> Picture:
     """A map as everybody sees it (printed features, scratched cells), ``marks``: cell -> colour
     (filled in the preview colour, others as outlines), ``labels``: cell -> a short text written in
     the cell (e.g. the order of scratching)."""
@@ -238,13 +202,13 @@ def map_picture(view: MapView, lang: str = "de", marks: dict | None = None, labe
             f'font-size="{round(cell * .5)}" text-anchor="middle" font-weight="bold" fill="#0b3d91">'
             f'{escape(str(t))}</text>' for c, t in labels.items())
         svg = svg[:-len("</svg>")] + extra + "</svg>"
-    return Svg(svg, text=title or ("Karte" if lang == "de" else "map"))
+    return Picture(svg, title or ("Karte" if lang == "de" else "map"))
 
 
-def motif_pictures(face: str, reflect: bool = False, size: int = 56, title: str = "") -> Svg:
-    """The motif's orientations (turned; mirrored too with ``reflect``), one die face each."""
+def motif_pictures(face: str, reflect: bool = False, size: int = 56, title: str = "") -> Picture:
+    """The motif's orientations (turned; mirrored too with ``reflect``), one die face each, in a row."""
     shapes = orientations(face, reflect)
-    return Svg(*(motif_svg(face, size=size, shape=s) for s in shapes), text=title or face)
+    return side_by_side([Picture(motif_svg(face, size=size, shape=s), "") for s in shapes], title or face)
 
 
 def preview(cells, colour: str = PREVIEW) -> dict:
