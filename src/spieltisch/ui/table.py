@@ -207,10 +207,11 @@ class Table:
         self._advice = None
         # the set-up's chance events (cards turned up, maps drawn) happen before the first view:
         # there is nothing to watch, so the first screen is the table ready to play, with an empty
-        # log (the board shows what the set-up dealt)
-        if self.session.current_player() == CHANCE and self.pending():
-            self.step()
-            self.log.clear()
+        # log (the board shows what the set-up dealt; no log line is made for them)
+        for _ in range(MAX_STEPS):
+            if self.session.current_player() != CHANCE or not self.pending():
+                break
+            self.session.step()
 
     def set_lang(self, lang) -> None:
         self.lang = check_lang(lang)
@@ -318,8 +319,9 @@ class Table:
     def step(self) -> bool:
         """One bot move or chance event; False when a human must act (or the game is over). Chance
         events the viewer cannot see (cards dealt to others, what lies under a map's cells) and the
-        set-up's chance events (cards turned up before anyone moves) run on at once with the chance
-        events after them: there is nothing to wait for, so no pacing (each is still logged)."""
+        chance events before anyone has moved run on at once with the chance events after them:
+        there is nothing to wait for, so no pacing (each is still logged). A new table has already
+        run the set-up's chance events (``_start``)."""
         if not self.pending() and not self.human_throw_pending():
             return False
         for _ in range(MAX_STEPS):
