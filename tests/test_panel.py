@@ -18,7 +18,7 @@ import pytest
 pytest.importorskip("panel")
 playwright = pytest.importorskip("playwright.sync_api")
 
-from harness.frontend import exercise_front_end  # noqa: E402
+from harness.frontend import exercise_front_end, open_advisor  # noqa: E402
 
 CHROMIUM = os.environ.get("SPIELTISCH_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
@@ -33,11 +33,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(game, port):
-    """``spieltisch serve GAME`` on ``port``, once it answers: (process, url)."""
-    proc = subprocess.Popen([sys.executable, "-m", "spieltisch", "serve", game, "--port", str(port)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/app"
+def start_server(game, port, app=None):
+    """``spieltisch serve GAME`` on ``port`` (or ``panel serve`` of another ``app`` script), once
+    it answers: (process, url)."""
+    if app is None:
+        cmd = [sys.executable, "-m", "spieltisch", "serve", game, "--port", str(port)]
+    else:
+        cmd = [sys.executable, "-m", "panel", "serve", str(app), "--address", "127.0.0.1", "--port", str(port),
+               "--allow-websocket-origin", f"127.0.0.1:{port}", "--args", game]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/{'app' if app is None else Path(app).stem}"
     for _ in range(120):
         try:
             urllib.request.urlopen(url, timeout=2)
@@ -102,3 +107,44 @@ def test_every_game_plays_in_panel(game):
         proc.terminate()
         proc.wait(10)
     assert outside == [], f"requests left 127.0.0.1: {outside[:5]}"
+
+
+# The negative control of the front-end check's progress assertion: the Panel app, except that the
+# host drops the advisor's progress reports (what the notebook and Panel hosts did before they
+# passed them on). The check must see no progress here.
+DROPPING_HOST = """
+import sys
+import panel as pn
+from spieltisch.ui.panel.app import TableComponent
+from spieltisch.ui.table import Table
+
+pn.extension()
+component = TableComponent(Table(sys.argv[1]), sizing_mode="stretch_width")
+component._table.on_progress = None
+pn.Column(component, sizing_mode="stretch_width").servable()
+"""
+
+
+@pytest.mark.site
+def test_the_progress_check_fails_for_a_host_that_drops_progress(tmp_path):
+    """``open_advisor`` counts the progress a host passes on; with the same table and browser, the
+    real host passes some on and a host that drops them none, whatever the machine's speed."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (make test installs Debian's chromium)")
+    app = tmp_path / "dropping.py"
+    app.write_text(DROPPING_HOST, encoding="utf-8")
+    seen = {}
+    for name, script in (("real", None), ("dropping", app)):
+        proc, url = start_server("tuefteln", free_port(), script)
+        try:
+            with playwright.sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+                page = browser.new_page(viewport={"width": 1024, "height": 768})
+                page.goto(url)
+                page.wait_for_selector(".sp-table .sp-status", timeout=60_000)
+                seen[name] = open_advisor(page, page.locator(".sp-table"), "tuefteln")
+                browser.close()
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    assert seen["real"] > 0 and seen["dropping"] == 0, seen

@@ -286,12 +286,25 @@ def test_the_notebook_widget_sends_the_advisors_progress_while_it_works():
     seen = []
     widget.observe(lambda change: seen.append(change["new"]), names="progress")
     table._advice_key = None
-    table.progress_after = 0.0  # as if the advice took longer than a second
     widget.refresh()
     options = len(table.context().legal)
+    assert options < 100  # so every option is a new whole percent, reported however fast it went
     assert seen == [{"done": k, "total": options} for k in range(1, options + 1)]
     seen.clear()
-    table._advice_key = None
-    table.progress_after = 1e9  # a quick advice shows no progress
-    widget.refresh()
+    widget.refresh()  # the same decision: the advice is kept, nothing is worked, nothing reported
     assert seen == []
+
+
+def test_the_advisors_progress_reaches_a_host_once_per_whole_percent():
+    """However fast the ranking is, a host hears of its progress (the front-end waits a second
+    before it shows it), and at most once per new whole percent, so a long ranking does not flood
+    the host's channel (Tüfteln's first placement: 254 options and the finalists' play-outs)."""
+    table = Table("tuefteln", players=1, seed=3, advisor=True)
+    calls = []
+    table.on_progress = lambda done, total: calls.append((done, total))
+    table.state()
+    totals = {t for _, t in calls}
+    assert len(totals) == 1 and totals.pop() > 100
+    shares = [100 * d // t for d, t in calls]
+    assert shares == sorted(set(shares)) and len(calls) <= 101
+    assert calls[-1][0] == calls[-1][1]  # the last report is the whole ranking

@@ -2,7 +2,7 @@
 // Messages in: {type: "start", game, lang}, {type: "event", json}. Out: {type: "progress", step},
 // {type: "view", json, start} (Table.state_json(); the first one says how Python started: "fresh" or
 // from a "snapshot"), {type: "snapshot", saved} (a cold start has kept its snapshot, or could not),
-// {type: "working", done, total} (the advisor's progress while it takes longer than a second),
+// {type: "working", done, total} (the advisor's progress, once per whole percent; the page shows it after a second),
 // {type: "error", text}.
 //
 // Warm start: the first visit saves a memory snapshot of Python in the browser's cache storage,

@@ -15,7 +15,6 @@ from __future__ import annotations
 import importlib
 import json
 import secrets
-import time
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -171,10 +170,11 @@ class Table:
         self.advisor_on = bool(advisor)
         self.projector = bool(projector)
         self.exact = False
-        # a host may set ``on_progress(done, total)``: called while the advisor works, once it has
-        # taken longer than ``progress_after`` seconds (a Play page shows it as a percentage)
+        # a host may set ``on_progress(done, total)``: called while the advisor works, each time the
+        # share done reaches a new whole percent (at most 101 calls a ranking, however fast the
+        # machine). The front-end decides when to show it (its busy note waits a second), so whether
+        # a host passes progress on does not depend on how long the ranking takes.
         self.on_progress = None
-        self.progress_after = 1.0
         self._start()
 
     # --- settings ----------------------------------------------------------------------------
@@ -460,22 +460,28 @@ class Table:
         key = (len(self.session.match.actions), self.game_id, self.seed)
         if self._advice_key != key:
             obs = ctx.observation
-            cols, start = self.view.advice_columns(self.game), time.monotonic()
-            self._advice = [self.game.advise(obs, **col["settings"], **self._progress(i, len(cols), start))
+            cols = self.view.advice_columns(self.game)
+            self._advice = [self.game.advise(obs, **col["settings"], **self._progress(i, len(cols)))
                             for i, col in enumerate(cols)]
             self._advice_key = key
         return self._advice
 
-    def _progress(self, column: int, columns: int, start: float) -> dict:
-        """``{"progress": callback}`` for an advisor that reports its progress, when a host listens."""
+    def _progress(self, column: int, columns: int) -> dict:
+        """``{"progress": callback}`` for an advisor that reports its progress, when a host listens:
+        the host hears of each new whole percent done (over all advice columns)."""
         if self.on_progress is None:
             return {}
         names = advisor_settings(self.game)
         if names is not None and "progress" not in names:
             return {}
+        last = [-1]
 
         def progress(done, total):
-            if total and time.monotonic() - start >= self.progress_after:
+            if not total:
+                return
+            share = (100 * (column * total + done)) // (columns * total)
+            if share != last[0]:
+                last[0] = share
                 self.on_progress(column * total + done, columns * total)
         return {"progress": progress}
 

@@ -1,7 +1,6 @@
 """Würfel Joker, Spiel 2: rulebook examples (golden), start throws, ±5, Pasch, minus points, errors, solvers."""
 
 import json
-import time
 from fractions import Fraction
 
 import pytest
@@ -485,12 +484,11 @@ def test_solver_matches_float_value_iteration(five_ops, objective, x5):
         assert abs(float(sol.throw_value(mask)) - T[mask]) < 1e-9
 
 
-def test_solver_speed_and_cache():
+def test_solver_cache():
+    # the solver's speed is measured in benchmarks/run.py, not here (a timed test depends on the machine)
     solver2._CACHE.clear()
     for obj in ("expected", "all_up"):
-        t = time.perf_counter()
         sol = solver2.solve({"five_ops": "all", "x5_on_stop": True}, obj)
-        assert time.perf_counter() - t < 5.0  # target 1 s (about 0.25 s measured); slack for busy CI
         assert solver2.solve({"five_ops": "all", "x5_on_stop": True}, obj) is sol
 
 
