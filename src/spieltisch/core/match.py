@@ -1,8 +1,12 @@
 """A match: a game being played, with its seed, its history, undo, and JSON game records.
 
-A record is ``{"ruleset", "version", "players", "options", "seed", "actions"}``; ``actions`` holds
-every action in order, chance outcomes included (as ``to_json()`` values). Replaying a record
-reproduces every state exactly. At each chance node the match draws from its seeded ``Rng`` even
+A record is ``{"ruleset", "version", "players", "options", "seed", "actions"}`` and, for a game
+dealt from a secret, ``"secret"``; ``actions`` holds every action in order, chance outcomes included
+(as ``to_json()`` values). Replaying a record reproduces every state exactly.
+
+A secret (``Match(..., secret=S)``) keys the chance stream together with the seed: then the seed,
+which a page shows, does not determine the shuffles, draws and hidden cells. Tables deal games
+with hidden parts from a fresh secret and reveal it only with the record (docs/hidden-information.md). At each chance node the match draws from its seeded ``Rng`` even
 during replay, so the generator is in the same place afterwards and play can continue as it would
 have; a recorded outcome may differ from the draw (a position set up by hand), but must be a legal
 outcome.
@@ -15,9 +19,10 @@ import json
 from .errors import IllegalActionError, RecordError, SpieltischError, short
 from .game import CHANCE, TERMINAL, Game, record_key as action_key
 from .registry import get_game_class
-from .rng import Rng
+from .rng import Rng, check_seed, secret_seed
 
 RECORD_KEYS = ("ruleset", "version", "players", "options", "seed", "actions")
+OPTIONAL_KEYS = ("secret",)
 MAX_RECORD_CHARS = 4_000_000
 MAX_ACTIONS = 100_000
 
@@ -32,10 +37,16 @@ def _no_duplicate_keys(pairs):
 
 
 class Match:
-    def __init__(self, game, num_players: int | None = None, options: dict | None = None, seed: int = 0):
+    def __init__(self, game, num_players: int | None = None, options: dict | None = None, seed: int = 0,
+                 secret: int | None = None):
         """``game`` is a game id (then players and options are validated here) or a configured
-        ``Game`` (already validated; players and options must then be left out)."""
-        rng = Rng(seed)  # checks the seed (a SpieltischError)
+        ``Game`` (already validated; players and options must then be left out). ``secret``: chance
+        comes from the seed and the secret together (None: from the seed alone)."""
+        if secret is None:
+            rng = Rng(seed)  # checks the seed (a SpieltischError)
+        else:
+            check_seed(seed)
+            rng = Rng(secret_seed(seed, secret))  # checks the secret too
         if isinstance(game, Game):
             if num_players is not None or options is not None:
                 raise SpieltischError("give players and options either to the Game or to the Match, not both")
@@ -43,6 +54,7 @@ class Match:
         else:
             self.game = get_game_class(game)(num_players, options)
         self.seed = seed
+        self.secret = secret
         self.rng = rng
         self.state = self.game.new_initial_state()
         self.actions: list = []  # action objects, in order
@@ -141,7 +153,8 @@ class Match:
         return [a.to_json() for a in self.actions]
 
     def to_record(self) -> dict:
-        return {
+        """The whole record (with the secret, where there is one: a saved game can go on exactly)."""
+        record = {
             "ruleset": self.game.id,
             "version": self.game.version,
             "players": self.game.num_players,
@@ -149,6 +162,9 @@ class Match:
             "seed": self.seed,
             "actions": self.record_actions(),
         }
+        if self.secret is not None:
+            record["secret"] = self.secret
+        return record
 
     def to_json(self) -> str:
         return json.dumps(self.to_record(), ensure_ascii=False)
@@ -182,7 +198,7 @@ class Match:
         missing = [k for k in RECORD_KEYS if k not in data]
         if missing:
             raise RecordError(f"the game record lacks {', '.join(missing)}")
-        extra = sorted(short(k) for k in data if k not in RECORD_KEYS)
+        extra = sorted(short(k) for k in data if k not in RECORD_KEYS and k not in OPTIONAL_KEYS)
         if extra:
             raise RecordError(f"the game record has unknown fields: {', '.join(extra[:5])}")
         ruleset, version, actions = data["ruleset"], data["version"], data["actions"]
@@ -207,7 +223,7 @@ class Match:
         if len(actions) > MAX_ACTIONS:
             raise RecordError(f"the record has {len(actions)} actions; at most {MAX_ACTIONS} are accepted")
         try:
-            match = cls(ruleset, players, options, data["seed"])
+            match = cls(ruleset, players, options, data["seed"], data.get("secret"))
         except SpieltischError as e:
             raise RecordError(f"record setup: {e}") from None
         known: dict = {}

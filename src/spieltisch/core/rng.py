@@ -25,10 +25,20 @@ _BLOCK = 64
 _HASHER = blake2b(digest_size=_BLOCK, person=_PERSON)
 
 
-def check_seed(seed) -> int:
-    """A seed is a whole number from 0 to 2**64-1 (a ``SpieltischError``, a ``ValueError``, if not)."""
+def secret_seed(seed: int, secret: int) -> int:
+    """The seed of a game's chance stream when its hidden parts come from a ``secret``: a BLAKE2b
+    hash of both, so the seed alone (shown on the page, in the record) says nothing about the
+    stream, and neither does any other game's secret."""
+    h = blake2b(digest_size=8, person=b"spieltisch/sec1")
+    h.update(check_seed(seed).to_bytes(8, "little") + check_seed(secret, "secret").to_bytes(8, "little"))
+    return int.from_bytes(h.digest(), "little")
+
+
+def check_seed(seed, what: str = "seed") -> int:
+    """A seed (or a secret) is a whole number from 0 to 2**64-1 (a ``SpieltischError``, a
+    ``ValueError``, if not)."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise SpieltischError(f"seed must be a whole number from 0 to {MAX_SEED} (2**64-1), got {short(seed)}")
+        raise SpieltischError(f"{what} must be a whole number from 0 to {MAX_SEED} (2**64-1), got {short(seed)}")
     return seed
 
 

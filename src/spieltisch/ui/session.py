@@ -9,7 +9,7 @@ for the projector), never the state itself.
 from __future__ import annotations
 
 from ..core.errors import IllegalActionError, SpieltischError
-from ..core.game import CHANCE, SPECTATOR, TERMINAL
+from ..core.game import CHANCE, SPECTATOR, TERMINAL, State
 from ..core.match import Match
 from ..core.registry import make_bot
 from ..core.rng import Rng
@@ -42,6 +42,30 @@ def action_visible(before, action, viewer, max_alternatives: int = 5000) -> bool
     return True
 
 
+REVEAL_SAMPLES = 32
+
+
+def reveals_hidden(before, action, viewers, rng, samples: int = REVEAL_SAMPLES) -> bool:
+    """Whether ``action`` (a player's move at ``before``) lets one of ``viewers`` see something that
+    was hidden from them: their observation afterwards is not the same in every position they could
+    not tell from ``before`` (the hidden parts drawn afresh, ``resample_hidden``). A move that turns up
+    a card a viewer could not know differs in almost every draw; ``samples`` draws make a miss
+    negligible (a hidden cell that is empty in 60 % of the draws is missed with 0.6**32 < 1e-7).
+    ``before`` is left unchanged."""
+    after = before.clone()
+    after._apply(action)
+    for viewer in viewers:
+        seen = after.observation(viewer)
+        for _ in range(samples):
+            alt = before.resample_hidden(viewer, rng)
+            if not alt.is_legal(action):
+                return True  # the move itself tells the positions apart
+            alt._apply(action)
+            if alt.observation(viewer) != seen:
+                return True
+    return False
+
+
 def _check_seat(seat, num_players: int, what: str = "seat") -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_players:
         shown = repr(seat) if isinstance(seat, int) and not isinstance(seat, bool) else type(seat).__name__
@@ -50,11 +74,12 @@ def _check_seat(seat, num_players: int, what: str = "seat") -> None:
 
 class PlaySession:
     def __init__(self, game_id, players: int | None, options: dict | None = None, seed: int = 0,
-                 bots: dict[int, str] | None = None):
+                 bots: dict[int, str] | None = None, secret: int | None = None):
         """``game_id`` is a game id (then ``players`` and ``options`` configure it) or a configured
         ``Game`` (then both are None). ``bots`` maps seats to bot names; the other seats are human.
-        Everything is checked before the session exists: the game, the seed, every seat and bot."""
-        self.match = Match(game_id, players, options, seed)
+        ``secret``: the chance comes from the seed and this secret (``Match``). Everything is checked
+        before the session exists: the game, the seed, every seat and bot."""
+        self.match = Match(game_id, players, options, seed, secret)
         game = self.match.game
         if bots is not None and not isinstance(bots, dict):
             raise SpieltischError(f"bots map seats to bot names, got {type(bots).__name__}")
@@ -66,6 +91,10 @@ class PlaySession:
         # (who, text); who = CHANCE for chance events. The full story, for the record: a screen
         # shows a line to a player only where ``action_visible`` says they could see it.
         self.log: list[tuple[int, str]] = []
+        # a game with hidden parts: Undo must not let a player try out what they could not know
+        self.hidden = type(self.match.state).resample_hidden is not State.resample_hidden
+        self._revealing: set[int] = set()  # indices of human moves that showed a human something hidden
+        self._reveal_rng = Rng(seed ^ 0x0BEF)
 
     @property
     def state(self):
@@ -168,16 +197,39 @@ class PlaySession:
     def act(self, action) -> None:
         """A human's move; an illegal one raises ``IllegalActionError`` and changes nothing."""
         p = self.match.current_player()
+        before = self.match.state.clone() if self.hidden and p >= 0 else None
         self.match.apply(action)
         self.log.append((p, str(action)))
+        if before is not None and reveals_hidden(before, action, self.human_seats, self._reveal_rng):
+            self._revealing.add(len(self.match.actions) - 1)
+
+    def undo_refusal(self) -> IllegalActionError | None:
+        """Why Undo is not possible now, or None. In a game with hidden parts, Undo takes back only
+        a human move after which nothing was revealed: no card drawn or turned up, no throw, no other
+        player's move, and the move itself showed nothing hidden — else a player could look and take
+        back (docs/hidden-information.md)."""
+        movers = self.match.movers
+        humans = [i for i, p in enumerate(movers) if p >= 0 and p not in self.bots]
+        if not humans:
+            return IllegalActionError("undo", "there is no move of yours to take back",
+                                      "es gibt keinen eigenen Zug, der zurückgenommen werden kann", "Zurücknehmen")
+        last = humans[-1]
+        if self.hidden and (last < len(movers) - 1 or last in self._revealing):
+            return IllegalActionError(
+                "undo", "Undo stops here: since this move something was revealed (a card, a throw or another "
+                "player's move), and taking it back would let you try out what was hidden",
+                "Zurücknehmen geht hier nicht: seit diesem Zug wurde etwas aufgedeckt (eine Karte, ein Wurf "
+                "oder der Zug eines anderen), und Zurücknehmen würde Verdecktes ausprobieren lassen", "Zurücknehmen")
+        return None
 
     def undo(self) -> None:
         """Take back the last move of a human seat, with the bot moves and chance events after it
-        (taking back only a bot's reply would let the bot simply play again)."""
+        (taking back only a bot's reply would let the bot simply play again). Refused, with the
+        state unchanged, where ``undo_refusal`` says why."""
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            raise refusal
         movers = self.match.movers
-        if not any(p >= 0 and p not in self.bots for p in movers):
-            raise IllegalActionError("undo", "there is no move of yours to take back",
-                                     "es gibt keinen eigenen Zug, der zurückgenommen werden kann", "Zurücknehmen")
         while True:
             cut = len(movers)
             while movers[cut - 1] == CHANCE:
@@ -187,4 +239,5 @@ class PlaySession:
             movers = self.match.movers
             if undone not in self.bots:
                 break
+        self._revealing = {i for i in self._revealing if i < len(movers)}
         self.log.append((-9, "undo"))

@@ -29,6 +29,8 @@ from .session import PlaySession, action_visible
 
 HUMAN = "human"
 MAX_STEPS = 10_000  # bot moves and chance events one "finish" may run
+FOLD_AFTER = 8  # the advisor shows this many rows (or every best one) and folds the rest
+LONG_FRACTION = 24  # characters: a longer exact fraction is shown short, in full on request
 LOG_KEEP = 40
 
 BOT_WORDS = {
@@ -45,6 +47,25 @@ WORDS = {
     "advisor": ("Berater", "Advisor"),
     "exact": ("exakte Brüche", "exact fractions"),
     "projector": ("Beamer", "Projector"),
+    "spectator": ("Zuschauer", "Spectator"),
+    "spectator_help": ("Zuschauer-Ansicht: keine Hand und keine verdeckte Karte ist zu sehen; zum Spielen ausschalten.",
+                       "Spectator view: no hand and no face-down card is shown; switch it off to play."),
+    "pass_device": ("Gib das Gerät an {who} weiter.", "Pass the device to {who}."),
+    "pass_help": ("Der Bildschirm bleibt verdeckt, bis {who} bereit ist.",
+                  "The screen stays covered until {who} is ready."),
+    "pass_ready": ("Ich bin {who} – zeigen", "I am {who} – show"),
+    "seed_secret_help": ("Verdeckte Karten und Felder mischt der Tisch bei jedem neuen Spiel geheim; der Startwert "
+                         "legt sie nicht fest. Ein eingetippter Startwert startet ein offenes Spiel.",
+                         "The table shuffles hidden cards and cells in secret for every new game; the seed does not "
+                         "fix them. A seed you type starts an open game."),
+    "open_game": ("Offenes Spiel: Der eingetippte Startwert legt auch alles Verdeckte fest (gleicher Startwert = "
+                  "gleiches Spiel). „Neues Spiel“ mischt wieder geheim.",
+                  "Open game: the typed seed fixes the hidden parts too (same seed = same game). “New game” "
+                  "shuffles in secret again."),
+    "undo_rule": ("Zurücknehmen geht nur, solange seit deinem Zug nichts aufgedeckt wurde (keine Karte, kein Wurf, "
+                  "kein Zug eines anderen).",
+                  "Undo works only while nothing was revealed since your move (no card, no throw, no other "
+                  "player's move)."),
     "language": ("Sprache", "Language"),
     "seed": ("Startwert", "Seed"),
     "seed_help": ("Gleicher Startwert = gleiche Würfe: so spielt die ganze Klasse dasselbe Spiel.",
@@ -92,6 +113,8 @@ WORDS = {
                             "the rulebook's pictures are missing."),
     "thinking": ("rechnet …", "thinking …"),
     "minus": ("Minuspunkte", "minus points"),
+    "more_options": ("{n} weitere Möglichkeiten", "{n} more options"),
+    "digits": ("{n} Ziffern", "{n} digits"),
 }
 
 
@@ -153,7 +176,12 @@ class Table:
     others the view's default bot). Every setting is checked before anything is built."""
 
     def __init__(self, game="wuerfel-joker-2", players: int | None = None, seats=None, seed: int | None = None,
-                 lang: str = "de", options: dict | None = None, advisor: bool = False, projector: bool = False):
+                 lang: str = "de", options: dict | None = None, advisor: bool = False, projector: bool = False,
+                 secret: int | None = None):
+        """Games with hidden parts: without a ``seed``, every game is dealt from a fresh secret that
+        nothing on the screen shows until the game is over; a ``seed`` given here (or typed) starts
+        an open game, which the seed alone fixes; ``secret`` fixes the first game's secret (a class
+        round). See docs/hidden-information.md."""
         self.game_id = resolve_game(game)
         self.cls = get_game_class(self.game_id)
         self.view = load_view(self.cls)
@@ -167,15 +195,19 @@ class Table:
         self.game = self.cls(players, self.options)  # checks the count and the options
         self.seats = self._check_seats(seats, self.game.num_players)
         self.seed = check_seed(seed) if seed is not None else secrets.randbelow(1_000_000)
+        self.hidden = self.game.state_class.resample_hidden is not State.resample_hidden
+        self._next_secret = check_seed(secret, "secret") if secret is not None else None
+        self.open_game = False  # a given seed: its game's hidden parts follow from the seed alone
         self.advisor_on = bool(advisor)
         self.projector = bool(projector)
+        self.spectator = False  # the spectator's view: no hand shown (a choice of its own, not the projector's)
         self.exact = False
         # a host may set ``on_progress(done, total)``: called while the advisor works, each time the
         # share done reaches a new whole percent (at most 101 calls a ranking, however fast the
         # machine). The front-end decides when to show it (its busy note waits a second), so whether
         # a host passes progress on does not depend on how long the ranking takes.
         self.on_progress = None
-        self._start()
+        self._start(open_game=seed is not None and secret is None)
 
     # --- settings ----------------------------------------------------------------------------
     def _check_seats(self, seats, n: int) -> list[str]:
@@ -191,12 +223,21 @@ class Table:
                 raise OptionError(f"{self.game_id} has no bot {short(s)}; bots: {', '.join(known)}")
         return list(seats)
 
-    def _start(self) -> None:
-        """A fresh game: nothing of the last one is carried over but the settings."""
+    def _start(self, open_game: bool = False) -> None:
+        """A fresh game: nothing of the last one is carried over but the settings. In a game with
+        hidden parts it is dealt from a fresh secret (never the last deal: a restart that changes
+        who sees what must not show one seat what another held), unless ``open_game`` (a typed
+        seed) or a secret given to the table (a class round)."""
         bots = {p: s for p, s in enumerate(self.seats) if s != HUMAN}
-        self.session = PlaySession(self.game, None, None, self.seed, bots=bots)
+        self.hidden = self.game.state_class.resample_hidden is not State.resample_hidden
+        self.open_game = open_game and self.hidden
+        secret = None
+        if self.hidden and not self.open_game:
+            secret = self._next_secret if self._next_secret is not None else secrets.randbits(64)
+        self._next_secret = None
+        self.session = PlaySession(self.game, None, None, self.seed, bots=bots, secret=secret)
         self.humans = tuple(p for p, s in enumerate(self.seats) if s == HUMAN)
-        self.hidden = type(self.session.state).resample_hidden is not State.resample_hidden
+        self.shown_to = self.humans[0] if self.humans else None  # hot seat: whose screen is shown
         self.ui: dict = {}
         self.log: list[dict] = []  # {"who", "text": {"de", "en"}}
         self.message: dict | None = None  # {"kind", "text": {"de", "en"}}
@@ -216,9 +257,16 @@ class Table:
     def set_lang(self, lang) -> None:
         self.lang = check_lang(lang)
 
+    @property
+    def secret(self) -> int | None:
+        return self.session.match.secret
+
     def new_game(self, seed: int | None = None) -> None:
+        """The next game (the next seed), or the game of a typed ``seed``: in a game with hidden
+        parts, a typed seed starts an open game (the seed fixes the hidden parts too, as the page
+        says), every other new game is dealt in secret."""
         self.seed = check_seed(seed) if seed is not None else (self.seed + 1) % (MAX_SEED + 1)
-        self._start()
+        self._start(open_game=seed is not None)
 
     def set_seats(self, seats) -> None:
         self.seats = self._check_seats(seats, self.game.num_players)
@@ -245,36 +293,56 @@ class Table:
 
     # --- who sees what -----------------------------------------------------------------------
     def viewer(self):
-        """The seat whose screen this is: the human to act, else the first human; the spectator
-        when only bots play, and on the projector in a game with hidden cards (the class sees no
-        hand; switching the projector off gives the player their screen back)."""
-        if not self.humans or (self.projector and self.hidden):
+        """The seat whose screen this is: the human to act, else the human last shown; the
+        spectator when only bots play, and in the spectator view of a game with hidden parts (the
+        projector alone changes only the size of things: a teacher playing a seat sees that seat)."""
+        if not self.humans or (self.spectator and self.hidden):
             return SPECTATOR
         p = self.session.whose_turn()
-        return p if p in self.humans else self.humans[0]
+        return p if p in self.humans else self.shown_to
 
-    def names(self, lang: str) -> list[str]:
+    def covered(self) -> int | None:
+        """Hot seat in a game with hidden parts: the human seat the device must be passed to before
+        anything of theirs is shown (None: nothing to cover)."""
+        if not self.hidden or len(self.humans) < 2 or (self.spectator and self.hidden):
+            return None
+        p = self.session.whose_turn()
+        return p if p in self.humans and p != self.shown_to and not self.is_over() else None
+
+    def names(self, lang: str, viewer=SPECTATOR) -> list[str]:
+        """Every seat's name as ``viewer`` reads it: "Du"/"You" is the viewer's own seat (on a
+        spectator's screen: the only human, if one plays)."""
         out = []
-        first = self.humans[0] if self.humans else None
+        me = viewer if viewer in self.humans else (self.humans[0] if len(self.humans) == 1 else None)
         for p, s in enumerate(self.seats):
             if s == HUMAN:
-                out.append(word("you", lang) if p == first else word("player_n", lang, n=p + 1))
+                out.append(word("you", lang) if p == me else word("player_n", lang, n=p + 1))
             else:
                 words = {**BOT_WORDS, **self.view.bot_names}.get(s, {"de": s, "en": s})
                 out.append(word("bot_n", lang, n=p + 1, name=words[lang]))
         return out
 
-    def context(self, lang: str | None = None) -> Context:
-        viewer = self.viewer()
-        legal = self.session.legal_actions() if self.session.current_player() == viewer else []
+    def context(self, lang: str | None = None, viewer="current") -> Context:
+        if viewer == "current":
+            viewer = self.viewer()
+        legal = self.session.legal_actions() if self.session.current_player() == viewer and self.covered() is None else []
         return Context(self.game, self.session.observation(viewer), viewer, lang or self.lang, legal,
-                       self.names(lang or self.lang), self.ui, self.humans, self.session.state.refusal)
+                       self.names(lang or self.lang, viewer), self.ui, self.humans, self.session.state.refusal)
 
-    def contexts(self) -> dict:
-        """The viewer's context in both languages, from one observation (a log line is kept in both)."""
-        ctx = self.context(LANGS[0])
-        return {lang: ctx if lang == ctx.lang else ctx.replace(lang=lang, names=self.names(lang))
+    def contexts(self, viewer="current") -> dict:
+        """A viewer's context in both languages, from one observation (a log line is kept in both)."""
+        ctx = self.context(LANGS[0], viewer)
+        return {lang: ctx if lang == ctx.lang else ctx.replace(lang=lang, names=self.names(lang, ctx.viewer))
                 for lang in LANGS}
+
+    def log_viewers(self) -> list:
+        """Everyone a log line is written for: each human seat (hot seat: each sees only their own
+        lines), and the spectator in a game with hidden parts (the spectator view). Without humans:
+        the spectator."""
+        viewers = list(self.humans)
+        if self.hidden or not viewers:
+            viewers.append(SPECTATOR)
+        return viewers
 
     def is_over(self) -> bool:
         return self.session.is_over()
@@ -293,28 +361,35 @@ class Table:
         return self.seats[p] != HUMAN
 
     # --- moving ------------------------------------------------------------------------------
-    def _record(self, who, before: dict, action, visible: bool, public: bool = True) -> None:
-        """Log a move in both languages: as the viewer could see it, and, for a move the spectator
-        could not see (``public`` false), as the projector says it (``hidden_move``)."""
-        after = self.contexts()
-        # the projector's words, only for a move someone could not see (most moves: everyone)
-        hidden = None if visible and public else {lang: self.view.hidden_move(after[lang], who) for lang in LANGS}
-        if visible:
-            text = {lang: self.view.explain(before[lang], action, after[lang]) for lang in LANGS}
-        else:
-            text = hidden
-        entry = {"who": who, "text": text}
-        if not public:
-            entry["hidden"] = hidden
+    def _record(self, who, befores: dict, action, probe) -> bool:
+        """Log a move in both languages for every log viewer as they could see it: its text where
+        they could tell what it was, else the game's words for a hidden move ("draws a card").
+        ``befores``: each viewer's contexts before the move; ``probe``: the state before it (None in
+        a game without hidden parts, where everyone sees everything). Returns whether the current
+        viewer could see it."""
+        texts, seen = {}, {}
+        for v, before in befores.items():
+            after = self.contexts(v)
+            visible = (probe is None or (v is not SPECTATOR and v == who)
+                       or action_visible(probe, action, v))
+            seen[v] = visible
+            texts[_key(v)] = {lang: self.view.explain(before[lang], action, after[lang]) if visible
+                              else self.view.hidden_move(after[lang], who) for lang in LANGS}
+        entry = {"who": who, "texts": texts, "at": len(self.session.match.actions)}
         last = self.log[-1] if self.log else None
-        if not visible and last is not None and {k: v for k, v in last.items() if k != "times"} == entry:
-            last["times"] = last.get("times", 1) + 1  # the same line again: "… (×3)", not three lines
+        # the same hidden line again ("Bot 2: draws a card"): "… (×3)", not three lines; never a
+        # human's own move, so that Undo can drop exactly the lines of what it took back
+        if (not all(seen.values()) and who not in self.humans and last is not None
+                and last["who"] == who and last["texts"] == texts):
+            last["times"] = last.get("times", 1) + 1
+            last["at"] = entry["at"]
         else:
             self.log.append(entry)
         del self.log[:-LOG_KEEP]
         self.message = None
         self.ui.clear()
         self.step_id += 1
+        return seen.get(self.viewer(), True)
 
     def step(self) -> bool:
         """One bot move or chance event; False when a human must act (or the game is over). Chance
@@ -333,13 +408,12 @@ class Table:
         """One step; whether it was a chance event the viewer could not see or one of the set-up."""
         p = self.session.current_player()
         who = self.session.chance_player() if p == CHANCE else p
-        before = self.contexts()
-        # what the viewer can tell is decided on the state before the step (a clone of it, as the
+        befores = {v: self.contexts(v) for v in self.log_viewers()}
+        # what each viewer can tell is decided on the state before the step (a clone of it, as the
         # session moves on); the engine's own step draws the chance outcome or asks the bot
         probe = self.session.state.clone() if self.hidden else None
         action = self.session.step()
-        visible = True if probe is None else (who == self.viewer() or action_visible(probe, action, self.viewer()))
-        self._record(who, before, action, visible, self._public(probe, action, visible))
+        visible = self._record(who, befores, action, probe)
         if p != CHANCE:
             self.decided = True
         return p == CHANCE and (not visible or not self.decided)
@@ -357,20 +431,32 @@ class Table:
         p = self.session.current_player()
         if p not in self.humans:
             raise IllegalActionError("turn order", "it is not your turn", "du bist gerade nicht am Zug", "Reihenfolge")
-        before = self.contexts()
+        self._check_not_covered()
+        befores = {v: self.contexts(v) for v in self.log_viewers()}
         probe = self.session.state.clone() if self.hidden else None
         self.session.act(action)
         self.decided = True
-        self._record(p, before, action, True, self._public(probe, action, True))
+        self._record(p, befores, action, probe)
 
-    def _public(self, probe, action, visible: bool) -> bool:
-        """Whether the spectator (the projector) could see ``action`` taken at ``probe`` (the state
-        before it; None in a game without hidden parts)."""
-        if probe is None:
-            return True
-        if self.viewer() is SPECTATOR or not visible:  # the spectator sees no more than a player
-            return visible
-        return action_visible(probe, action, SPECTATOR)
+    def _check_not_covered(self) -> None:
+        seat = self.covered()
+        if seat is not None:
+            who = {lang: self.names(lang)[seat] for lang in LANGS}
+            raise IllegalActionError("hot seat", f"pass the device to {who['en']} first",
+                                     f"erst das Gerät an {who['de']} weitergeben", "Gerät weitergeben")
+
+    def undo(self) -> None:
+        """Take back the last human move (``PlaySession.undo``: refused in a game with hidden parts
+        once something was revealed since); its log lines go with it, so nothing of what it did or
+        showed stays on the screen."""
+        self.session.undo()
+        n = len(self.session.match.actions)
+        self.log = [e for e in self.log if e["at"] <= n]
+        self.ui.clear()
+        self.message = None
+        self.review_data = None
+        self._advice_key = None
+        self.step_id += 1
 
     def click(self, token: str) -> None:
         """A click on the board or a button (what a person does); refusals become the message."""
@@ -415,15 +501,17 @@ class Table:
             self.set_players(_int(ev.get("players"), "players"))
         elif kind == "variant":
             self.set_variant(ev.get("id"))
-        elif kind in ("advisor", "exact", "projector"):
+        elif kind in ("advisor", "exact", "projector", "spectator"):
             setattr(self, {"advisor": "advisor_on"}.get(kind, kind), bool(ev.get("on")))
         elif kind == "review":
             self.compute_review()
         elif kind == "undo":
-            self.session.undo()
-            self.ui.clear()
-            self.message = None
-            self.step_id += 1
+            self.undo()
+        elif kind == "reveal":  # hot seat: the next player has the device
+            seat = self.covered()
+            if seat is not None:
+                self.shown_to = seat
+                self.message = None
         else:
             raise SpieltischError(f"unknown event {short(kind)}")
 
@@ -431,6 +519,7 @@ class Table:
         if self.is_over():
             self.message = {"kind": "info", "text": {lang: word("over_click", lang) for lang in LANGS}}
             return
+        self._check_not_covered()
         if token == "throw":
             if not self.human_throw_pending():
                 raise IllegalActionError("turn order", "there is nothing to throw now",
@@ -457,7 +546,7 @@ class Table:
         ctx = self.context()
         if not ctx.legal:
             return None
-        key = (len(self.session.match.actions), self.game_id, self.seed)
+        key = (len(self.session.match.actions), self.game_id, self.seed, self.secret, ctx.viewer)
         if self._advice_key != key:
             obs = ctx.observation
             cols = self.view.advice_columns(self.game)
@@ -496,9 +585,11 @@ class Table:
     def state(self) -> dict:
         """Everything the front-end draws, in the table's language (JSON-ready)."""
         lang = self.lang
-        ctx = self.context()
+        cover = self.covered()
+        # hot seat: while the device is passed on, the screen is the spectator's (nothing of anyone's)
+        ctx = self.context(viewer=SPECTATOR) if cover is not None else self.context()
         over = self.is_over()
-        advice = self._advice_state(ctx) if self.advisor_on else None
+        advice = self._advice_state(ctx) if self.advisor_on and cover is None else None
         best_tokens = set()
         buttons = []
         if not over and ctx.legal:
@@ -526,13 +617,21 @@ class Table:
         # game the view reads what the viewer's observation shows (a face-down card's points are not)
         scores = self.view.scores(ctx, self.session.state.scores() if over else None)
         game_name = self.cls.name[lang]
+        words = {k: word(k, lang) for k in WORDS if "{" not in WORDS[k][0]}
+        if self.hidden:
+            words["seed_help"] = words["seed_secret_help"]
+        howto = self.view.how_to(self.game, lang)
+        if howto is not None and self.hidden:
+            howto = {**howto, "undo": word("undo_rule", lang)}
         return {
             "lang": lang,
             "projector": self.projector,
+            "spectator": self.spectator and self.hidden,
+            "can_spectate": self.hidden and bool(self.humans),
             "exact": self.exact,
             "advisor_on": self.advisor_on,
             "title": game_name,
-            "words": {k: word(k, lang) for k in WORDS if "{" not in WORDS[k][0]},
+            "words": words,
             "variants": [{"id": g, "label": get_game_class(g).name[lang], "active": g == self.game_id}
                          for g in variants(self.game_id)],
             "seats": [{"seat": p, "name": ctx.names[p], "who": s,
@@ -542,6 +641,13 @@ class Table:
                       for p, s in enumerate(self.seats)],
             "players": {"value": self.game.num_players, "min": self.cls.min_players, "max": self.cls.max_players},
             "seed": self.seed,
+            "open_game": word("open_game", lang) if self.open_game else None,
+            # the secret (a game with hidden parts) is told only with the end of the game
+            "secret": self.secret if over else None,
+            "cover": None if cover is None else {
+                "seat": cover, "text": word("pass_device", lang, who=ctx.names[cover]),
+                "help": word("pass_help", lang, who=ctx.names[cover]),
+                "button": word("pass_ready", lang, who=ctx.names[cover])},
             "status": "" if over else self.view.status(ctx, self.session.whose_turn()),
             "board": self.view.board(ctx),
             "buttons": buttons,
@@ -552,18 +658,20 @@ class Table:
             "advice": advice,
             "banner": self._banner(ctx) if over else None,
             "review": self._review_state(ctx) if over else None,
-            "howto": self.view.how_to(self.game, lang),
+            "howto": howto,
             "pending": self.pending(),
             "step": self.step_id,
             "delay_ms": round(self.view.bot_delay * 1000),
-            "can_undo": any(p in self.humans for p in self.session.match.movers),
+            "can_undo": cover is None and self.session.undo_refusal() is None,
             "reconstruction": self.view.reconstructed(self.game),
         }
 
     def _line(self, entry: dict, ctx: Context) -> str:
         who = entry["who"]
-        # the projector (the spectator's screen) never shows a line only a player could see
-        text = entry["hidden" if ctx.viewer is SPECTATOR and "hidden" in entry else "text"][ctx.lang]
+        # each viewer reads the line as they could see it (a game without hidden parts writes one
+        # text for everyone: any viewer's is right, up to who is "you")
+        texts = entry["texts"]
+        text = (texts.get(_key(ctx.viewer)) or next(iter(texts.values())))[ctx.lang]
         if entry.get("times", 1) > 1:
             text = f"{text} (×{entry['times']})"
         return f"{ctx.names[who]}: {text}" if isinstance(who, int) and who >= 0 else text
@@ -576,7 +684,7 @@ class Table:
         pts = str(scores[winners[0]]).replace("-", "−")
         if len(winners) > 1:
             text = word("winners", lang, who=who, pts=pts)
-        elif self.humans and winners[0] == self.humans[0]:
+        elif ctx.names[winners[0]] == word("you", lang):
             text = word("you_won", lang, pts=pts)
         else:
             text = word("winner", lang, who=who, pts=pts)
@@ -594,16 +702,21 @@ class Table:
         f = Fraction(value)
         exact = f"{f.numerator}/{f.denominator}" if f.denominator != 1 else str(f.numerator)
         exact = exact.replace("-", "−")
+        short_form = None
+        if len(exact) > LONG_FRACTION:  # 20-28 digits say nothing at a glance: their start and length
+            top, _, bottom = exact.partition("/")
+            n = sum(ch.isdigit() for ch in exact)
+            short_form = f"{top[:5]}…/{bottom[:5]}… ({word('digits', lang, n=n)})" if bottom else f"{top[:8]}… ({word('digits', lang, n=n)})"
         if col["kind"] == "probability":
             pct = round(float(f) * 100)
             text = f"{pct} %" if lang == "de" else f"{pct}%"
-            return {"text": text, "pct": float(f), "exact": exact, "sort": float(f)}
+            return {"text": text, "pct": float(f), "exact": exact, "exact_short": short_form, "sort": float(f)}
         x = float(f)
-        if x < 0:
+        if x < 0 and num(-x, lang) != num(0, lang):  # not "0,00 minus points"
             text = f"{num(-x, lang)} {word('minus', lang)}"
         else:
             text = f"{num(x, lang)} {col['unit'][lang]}"
-        return {"text": text, "pct": None, "exact": exact, "sort": x}
+        return {"text": text, "pct": None, "exact": exact, "exact_short": short_form, "sort": x}
 
     def _advice_state(self, ctx: Context) -> dict:
         lang = ctx.lang
@@ -621,7 +734,9 @@ class Table:
             rows.append({"token": f"opt{i}", "label": self.view.option_label(ctx, o.action), "best": o.best,
                          "cells": cells, "note": note})
         ties = sum(o.best for o in advs[0].options) > 1
+        fold = max(FOLD_AFTER, sum(o.best for o in advs[0].options))
         return {"title": word("advice_title", lang), "columns": [c["title"][lang] for c in cols], "rows": rows,
+                "fold": fold, "more": word("more_options", lang, n=len(rows) - fold) if len(rows) > fold else None,
                 "note": advs[0].method[lang], "legend": word("ties" if ties else "best", lang),
                 "play_this": word("play_this", lang)}
 
@@ -641,6 +756,11 @@ class Table:
 
     def state_json(self) -> str:
         return json.dumps(self.state(), ensure_ascii=False)
+
+
+def _key(viewer) -> str:
+    """A log line's key for ``viewer``: the seat's number, "s" for the spectator."""
+    return "s" if viewer is SPECTATOR else str(viewer)
 
 
 def _int(value, what: str) -> int:

@@ -221,8 +221,8 @@ def test_the_log_names_the_dice_of_the_round_and_a_die_that_fits_nowhere():
         cells = re.findall(r'data-act="(c\d+)"', s["board"])
         t.click("confirm" if "confirm" in tokens else cells[0] if cells else tokens[0])
     assert t.is_over()
-    de = [e["text"]["de"] for e in t.log]
-    en = [e["text"]["en"] for e in t.log]
+    de = [e["texts"]["0"]["de"] for e in t.log]  # the log as the player (seat 0) reads it
+    en = [e["texts"]["0"]["en"] for e in t.log]
     assert not [x for x in de + en if "?" in x]
     nowhere = [i for i, x in enumerate(en) if "fits nowhere: " in x]
     assert nowhere and all("passt nirgends: " in de[i] for i in nowhere)

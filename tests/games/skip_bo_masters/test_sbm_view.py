@@ -244,7 +244,7 @@ def test_another_players_draws_leave_the_same_log_and_screen():
         t.step()
         steps += 1
     assert steps >= 1
-    assert t.log[-1]["text"] == {"de": "zieht eine Karte.", "en": "draws a card."}
+    assert t.log[-1]["texts"]["0"] == {"de": "zieht eine Karte.", "en": "draws a card."}
 
 
 def clicks_differ(true, others, ctx_for=ctx_of) -> int:
@@ -284,27 +284,31 @@ def test_negative_control_a_refusal_naming_a_hidden_card_is_found():
     assert clicks_differ(true, others, leaky) > 0
 
 
-def test_the_projector_shows_the_spectator_view():
+def test_the_spectator_view_shows_no_hand_and_the_projector_keeps_the_seat():
+    """Hiding hands is the spectator view, a choice of its own; the projector only makes things
+    larger, and a teacher playing a seat on it still sees that seat and its moves."""
     t = Table("skip-bo-masters", players=3, seed=2)
     t.finish()
     hand = re.findall(r"data-act='h(\d+)'", t.state()["board"])
     assert hand and t.state()["buttons"] is not None
     t.handle({"type": "projector", "on": True})
+    assert re.findall(r"data-act='h(\d+)'", t.state()["board"]) == hand and t.state()["projector"]
+    t.handle({"type": "spectator", "on": True})
     state = t.state()
     assert not re.findall(r"data-act='h\d+'", state["board"]) and state["buttons"] == []
     assert state["board"].count("class='sb-other'") == 3  # every seat's open piles, nobody's hand
     # nothing on the projector depends on a hand card, the player's own included
     assert hidden_changes_keep_the_state_json(t)
-    t.handle({"type": "projector", "on": False})
+    t.handle({"type": "spectator", "on": False})
     assert re.findall(r"data-act='h(\d+)'", t.state()["board"]) == hand
     # the log the player saw names their own draws (at the next turn, after a discard); the
-    # projector says "draws a card" instead
+    # spectator view says "draws a card" instead
     t.act(next(a for a in t.context().legal if type(a).__name__ == "Discard"))
     t.finish()
     state = t.state()
     mine = [x for x in [*state["log"], state["message"]["text"]] if x.startswith("Du: zieht")]
     assert mine and "Du: zieht eine Karte." not in mine  # the player's screen names them
-    t.handle({"type": "projector", "on": True})
+    t.handle({"type": "spectator", "on": True})
     state = t.state()
     lines = [*state["log"], state["message"]["text"]]
     assert [x for x in lines if x.startswith("Du: zieht")] == ["Du: zieht eine Karte."] * len(mine), lines

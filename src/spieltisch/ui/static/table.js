@@ -47,7 +47,52 @@ function reviewChart(review) {
   return svg;
 }
 
+// an exact fraction: short ones as they are; a long one (20+ digits) as its first digits, the
+// whole fraction on request
+function fraction(c) {
+  if (!c.exact_short) return h("span", { class: "sp-frac" }, " = " + c.exact);
+  return h("details", { class: "sp-frac sp-frac-long" }, h("summary", {}, " = " + c.exact_short), h("span", {}, c.exact));
+}
+
+// projector: zoom the board until its smallest text is 24 CSS px, as far as the column's width allows
+// (the views draw at their own sizes; one zoom keeps their proportions). The text size is read as
+// drawn: an SVG's text scaled by its viewBox counts at its size on the screen.
+const PROJECTOR_TEXT_PX = 24;
+function smallestText(box) {
+  let min = Infinity;
+  for (const e of box.querySelectorAll("*")) {
+    if (![...e.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim())) continue;
+    if (e.closest("title, desc, style, script")) continue;
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    let size = parseFloat(getComputedStyle(e).fontSize);
+    if (e instanceof SVGElement && e.getScreenCTM) {
+      const m = e.getScreenCTM(); // the viewBox's scale (measured before any zoom)
+      if (m) size *= Math.hypot(m.a, m.b);
+    }
+    min = Math.min(min, size);
+  }
+  return min;
+}
+function fitProjector(board) {
+  board.style.zoom = "";
+  if (!board.closest(".sp-projector") || !board.isConnected) return;
+  const min = smallestText(board);
+  if (!isFinite(min) || min >= PROJECTOR_TEXT_PX) return;
+  // the width the drawing needs: the right edge of its pictures (outer <svg>s, images); text wraps,
+  // and a block wrapper stretches to the column and says nothing
+  const left = board.getBoundingClientRect().left;
+  let natural = 1;
+  for (const e of board.querySelectorAll("svg, img")) {
+    if (e.ownerSVGElement) continue;
+    natural = Math.max(natural, e.getBoundingClientRect().right - left);
+  }
+  const zoom = Math.min(Math.ceil((100 * PROJECTOR_TEXT_PX) / min) / 100, Math.floor((100 * board.clientWidth) / natural) / 100);
+  if (zoom > 1) board.style.zoom = String(zoom);
+}
+
 function render({ model, el }) {
+  let advOpen = false;
   let n = 0;
   let timer = null;
   let busy = false;
@@ -112,8 +157,11 @@ function render({ model, el }) {
       variants,
       h("span", { class: "sp-grow" }),
       langs,
-      h("button", { class: "sp-projector-toggle" + (s.projector ? " sp-on" : ""),
+      h("button", { class: "sp-projector-toggle" + (s.projector ? " sp-on" : ""), "aria-pressed": String(!!s.projector),
         onclick: () => send({ type: "projector", on: !s.projector }) }, w.projector),
+      s.can_spectate ? h("button", { class: "sp-spectator-toggle" + (s.spectator ? " sp-on" : ""),
+        "aria-pressed": String(!!s.spectator), title: w.spectator_help,
+        onclick: () => send({ type: "spectator", on: !s.spectator }) }, w.spectator) : null,
       h("button", { class: "sp-new", onclick: () => send({ type: "new" }) }, w.new)));
 
     // --- settings line: seats and seed ---
@@ -134,6 +182,8 @@ function render({ model, el }) {
       h("label", {}, `${w.players}: `, players), ...seats,
       h("label", { title: w.seed_help }, `${w.seed}: `, seed),
       h("span", { class: "sp-hint" }, w.seed_help)));
+    if (s.open_game) root.append(h("div", { class: "sp-open-game" }, s.open_game));
+    if (s.spectator) root.append(h("div", { class: "sp-spectator-note" }, w.spectator_help));
 
     // --- how to play ---
     if (s.howto) {
@@ -141,13 +191,22 @@ function render({ model, el }) {
         h("summary", {}, `${w.howto}: ${s.howto.title || s.title}`),
         h("p", {}, h("b", {}, `${w.goal}: `), s.howto.goal),
         h("p", {}, h("b", {}, `${w.turn}:`)),
-        h("ol", {}, (s.howto.turn || []).map((t) => h("li", {}, t)))));
+        h("ol", {}, (s.howto.turn || []).map((t) => h("li", {}, t))),
+        s.howto.undo ? h("p", { class: "sp-howto-undo" }, s.howto.undo) : null));
     }
 
     // --- banner at the end ---
     if (s.banner) {
       root.append(h("div", { class: "sp-banner" + (s.banner.you_won ? " sp-won" : "") , role: "status" },
         h("b", {}, s.banner.title + " – "), s.banner.text));
+    }
+
+    // --- hot seat: the screen stays covered until the next player has the device ---
+    if (s.cover) {
+      root.append(h("div", { class: "sp-cover", role: "dialog", "aria-label": s.cover.text },
+        h("p", { class: "sp-cover-text" }, s.cover.text), h("p", {}, s.cover.help),
+        h("button", { class: "sp-cover-ready sp-move", onclick: () => send({ type: "reveal" }) }, s.cover.button)));
+      return;
     }
 
     // --- main: board and moves left, scores, advisor and log right ---
@@ -182,14 +241,22 @@ function render({ model, el }) {
     if (s.advice) {
       const a = s.advice;
       if (a.rows.length) {
-        adv.append(h("div", { class: "sp-advice-wrap" }, h("table", { class: "sp-advice" },
-          h("tr", {}, h("th", {}, w.option), a.columns.map((c) => h("th", {}, c))),
-          a.rows.map((r) => h("tr", { class: "sp-advice-row" + (r.best ? " sp-best" : ""), "data-best": r.best ? "1" : "0",
-            onclick: () => send({ type: "act", token: r.token }) },
-            h("td", {}, (r.best ? "★ " : "") + r.label, r.note ? h("div", { class: "sp-advice-note" }, r.note) : null),
-            r.cells.map((c) => h("td", { class: "sp-value" },
-              c.pct !== null ? h("span", { class: "sp-bar" }, h("span", { style: `width:${Math.round(c.pct * 100)}%` })) : null,
-              c.text, s.exact && c.exact ? h("span", { class: "sp-frac" }, " = " + c.exact) : null)))))));
+        const row = (r) => h("tr", { class: "sp-advice-row" + (r.best ? " sp-best" : ""), "data-best": r.best ? "1" : "0",
+          onclick: () => send({ type: "act", token: r.token }) },
+          h("td", {}, (r.best ? "★ " : "") + r.label, r.note ? h("div", { class: "sp-advice-note" }, r.note) : null),
+          r.cells.map((c) => h("td", { class: "sp-value" },
+            c.pct !== null ? h("span", { class: "sp-bar" }, h("span", { style: `width:${Math.round(c.pct * 100)}%` })) : null,
+            c.text, s.exact && c.exact ? fraction(c) : null)));
+        const head = () => h("tr", {}, h("th", {}, w.option), a.columns.map((c) => h("th", {}, c)));
+        // the best rows and a few more first; a long list (a re-roll card: ~50 options) folds the rest
+        const shown = a.fold;
+        adv.append(h("div", { class: "sp-advice-wrap" }, h("table", { class: "sp-advice" }, head(), a.rows.slice(0, shown).map(row))));
+        if (a.rows.length > shown) {
+          const more = h("details", { class: "sp-advice-more", open: advOpen || null },
+            h("summary", {}, a.more), h("table", { class: "sp-advice" }, head(), a.rows.slice(shown).map(row)));
+          more.addEventListener("toggle", () => { advOpen = more.open; });
+          adv.append(more);
+        }
         adv.append(h("div", { class: "sp-note" }, `${a.legend}. ${a.play_this} ${a.note}`));
       } else {
         adv.append(h("div", { class: "sp-note" }, a.note));
@@ -220,6 +287,8 @@ function render({ model, el }) {
       }
       root.append(box);
     }
+
+    fitProjector(board);
 
     // --- bot pacing: one visible step after the other ---
     clearTimeout(timer);
