@@ -12,12 +12,13 @@ import argparse
 import json
 import os
 import re
+import secrets
 import sys
 import time
 
 from .core.advice import MAX_ROLLOUTS
 from .core.errors import IllegalActionError, OptionError, SpieltischError
-from .core.game import CHANCE, SPECTATOR, action_label
+from .core.game import CHANCE, SPECTATOR, State, action_label
 from .core.match import MAX_ACTIONS, MAX_RECORD_CHARS, Match
 from .core.registry import bot_names, game_ids, get_game_class, make_bot
 from .core.rng import MAX_SEED
@@ -130,9 +131,13 @@ def _parser() -> argparse.ArgumentParser:
     game_args(s)
     s.add_argument("--bot", action="append", default=[], help="bot for the other seats (once, or once per bot seat)")
     s.add_argument("--seat", type=_whole, default=0, help="your seat (0 = first)")
-    s.add_argument("--seed", type=seed, default=None)
+    s.add_argument("--seed", type=seed, default=None,
+                   help="a game with hidden cards is dealt in secret unless a seed is given (then the seed fixes "
+                        "everything: an open game)")
     s.add_argument("--save", default=None,
-                   help="write the game record (JSON) here at the end, or when you quit (checked before the game)")
+                   help="write the game record (JSON) here at the end, or when you quit (checked before the game); "
+                        "the record is the whole game, with the secret that dealt it: saved mid-game, the file "
+                        "shows every hidden card")
     s.add_argument("--lang", help="language of the board and the moves", **lang)
 
     s = sub.add_parser("simulate", help="many seeded bot games: win rates and scores")
@@ -613,8 +618,12 @@ def cmd_play(args, input_fn=None) -> int:
     if args.save is not None:
         _check_save_path(args.save)
     seed = args.seed if args.seed is not None else int(time.time() * 1000) % (2**32)
+    # a game with hidden parts and no seed given is dealt from a secret (never printed), as on a Play
+    # page; a given seed is an open game (docs/hidden-information.md)
+    hidden = game.state_class.resample_hidden is not State.resample_hidden
+    secret = secrets.randbits(64) if hidden and args.seed is None else None
     # the same session as the widgets drive: same bots, same bot generator for a seed
-    session = PlaySession(game, None, None, seed, dict(zip(others, names)))
+    session = PlaySession(game, None, None, seed, dict(zip(others, names)), secret=secret)
     read = input_fn or _read_answer
     me = args.seat
     player = _t(lang, "Spieler", "player")
