@@ -78,13 +78,20 @@ PIPS = {
 }
 
 
+def die_label(value: int, lang: str) -> str:
+    """What a screen reader says for a die: its value, in the page's language."""
+    if not value:
+        return "leerer Würfel" if lang == "de" else "blank die"
+    return f"Würfel: {value}" if lang == "de" else f"die: {value}"
+
+
 def die(value: int, size: int = 48, x: float = 0, y: float = 0, fill: str = "#fffdf5",
-        pip: str = "#222", muted: bool = False) -> str:
-    """One die face as an SVG group (no <svg> wrapper); 0 = a blank die."""
+        pip: str = "#222", muted: bool = False, lang: str = "en") -> str:
+    """One die face as an SVG group (no <svg> wrapper); 0 = a blank die; named in ``lang``."""
     if muted:
         fill, pip = "#ddd", "#999"
     r = size * 0.09
-    parts = [f'<g transform="translate({x},{y})" role="img" aria-label="die showing {value}">',
+    parts = [f'<g transform="translate({x},{y})" role="img" aria-label="{die_label(value, lang)}">',
              f'<rect x="1" y="1" width="{size - 2}" height="{size - 2}" rx="{size * 0.18}" '
              f'fill="{fill}" stroke="#333" stroke-width="2"/>']
     step = size / 4
@@ -94,13 +101,16 @@ def die(value: int, size: int = 48, x: float = 0, y: float = 0, fill: str = "#ff
     return "".join(parts)
 
 
-def dice_row(values, size: int = 48, gap: int = 10, muted=()) -> str:
-    """A row of dice as a complete <svg> element; ``muted`` lists indices drawn greyed out."""
+def dice_row(values, size: int = 48, gap: int = 10, muted=(), lang: str = "en") -> str:
+    """A row of dice as a complete <svg> element; ``muted`` lists indices drawn greyed out; the dice
+    are named in ``lang`` (the row as a whole: "Würfel: 3, 5")."""
     values = list(values)
     width = max(1, len(values)) * (size + gap)
-    body = "".join(die(v, size, i * (size + gap), 0, muted=i in muted) for i, v in enumerate(values))
+    body = "".join(die(v, size, i * (size + gap), 0, muted=i in muted, lang=lang) for i, v in enumerate(values))
+    name = ("Würfel: " if lang == "de" else "dice: ") + ", ".join(map(str, values))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{size}" class="sp-dice" '
-            f'data-dice="{",".join(map(str, values))}" viewBox="0 0 {width} {size}">{body}</svg>')
+            f'data-dice="{",".join(map(str, values))}" viewBox="0 0 {width} {size}" role="group" '
+            f'aria-label="{name}">{body}</svg>')
 
 
 class View:

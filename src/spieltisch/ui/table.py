@@ -44,6 +44,8 @@ BOT_WORDS = {
 # Every word of the shared front-end, German and English.
 WORDS = {
     "new": ("Neues Spiel", "New game"),
+    "board": ("Spielbrett und Züge", "Board and moves"),
+    "table_info": ("Berater, Punkte und Verlauf", "Advisor, scores and log"),
     "advisor": ("Berater", "Advisor"),
     "exact": ("exakte Brüche", "exact fractions"),
     "projector": ("Beamer", "Projector"),
@@ -507,6 +509,9 @@ class Table:
             self.compute_review()
         elif kind == "undo":
             self.undo()
+        elif kind == "cancel":  # Escape: a chosen card or a previewed placement is dropped
+            self.ui.clear()
+            self.message = None
         elif kind == "reveal":  # hot seat: the next player has the device
             seat = self.covered()
             if seat is not None:

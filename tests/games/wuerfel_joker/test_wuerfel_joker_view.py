@@ -16,8 +16,9 @@ def test_spiel2_slides_and_dice_come_from_the_observation():
     assert [s["up"] for s in slides] == [v in (5, 8) for v in range(1, 10)]
     assert slides[4]["accent"] == view.FIVE_ACCENT and slides[0]["accent"] == view.SLIDE_ACCENT
     assert view.dice_picture(view.GAME2, obs) == ([6, 2], ())
-    svg = view.board_svg(view.GAME2, obs)
-    assert svg.count("<svg") == 2 and 'aria-label="die showing 6"' in svg and 'aria-label="die showing 2"' in svg
+    svg = view.board_svg(view.GAME2, obs)  # German by default: the dice are named in German
+    assert svg.count("<svg") == 2 and 'aria-label="Würfel: 6"' in svg and 'aria-label="Würfel: 2"' in svg
+    assert 'aria-label="die: 6"' in view.board_svg(view.GAME2, obs, lang="en")
     before = S2.Spiel2Game(1).new_initial_state().observation(0)
     assert view.dice_picture(view.GAME2, before) == ([0, 0], (0, 1))  # no throw yet: two blank dice
 

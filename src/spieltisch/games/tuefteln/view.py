@@ -61,6 +61,20 @@ SHORT = {"de": scoring.LABELS["de"],
                 "straight": "str.", scoring.NONE: "—"}}
 
 
+def field_label(layout, f: int, value: int, lang: str, selected: bool = False) -> str:
+    """A field as a screen reader says it: its name, its number or "frei", the bridge it belongs to,
+    whether it is chosen ("B3: frei, Brücke mit C3")."""
+    de = lang == "de"
+    text = f"{field_name(f)}: {value if value else ('frei' if de else 'free')}"
+    b = layout.bridge_of[f]
+    if b is not None:
+        other = next(x for x in layout.bridges[b] if x != f)
+        text += f", {'Brücke mit' if de else 'bridge with'} {field_name(other)}"
+    if selected:
+        text += ", gewählt" if de else ", chosen"
+    return text
+
+
 def square_label(category, lang: str = "de", short: bool = False) -> str:
     if category is None:
         return ""
@@ -99,9 +113,10 @@ def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lan
         r, c = divmod(f, SIZE)
         return pad + left + c * cell, top + head + pad + (r // 2) * (2 * cell + strip) + (r % 2) * cell
 
+    sheet_name = f"Tüfteln, Blatt {side}" if lang == "de" else f"Tüfteln sheet, side {side}"
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" '
-           f'aria-label="Tüfteln sheet side {side}">']
+           f'aria-label="{sheet_name}">']
     if title:
         out.append(f'<text x="{pad}" y="{top - 6}" font-size="{round(cell * 0.36)}" font-weight="bold">'
                    f'{escape(title)}</text>')
@@ -120,7 +135,8 @@ def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lan
         x, y = xy(f)
         fill = HIGHLIGHT if f == selected else field_fill(layout, f)
         act = f' class="sp-field" data-field="{f}" data-value="{values[f] or layout.printed[f]}"' \
-            + (f' data-act="f{f}"' if clickable else "")
+            + (f' data-act="f{f}" aria-label="{field_label(layout, f, values[f] or layout.printed[f], lang, f == selected)}"'
+               if clickable else "")
         out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" '
                    f'stroke="#555" stroke-width="1"{act}/>')
         if f in hl:
@@ -299,7 +315,7 @@ class TueftelnView(View):
             v1, v2 = self._order(ctx)
             hint = ctx.t(f"1. Klick → {v1}, 2. Klick → {v2}", f"1st click → {v1}, 2nd click → {v2}")
             throw = (f"<div class='sp-throw' style='display:flex;align-items:center;gap:10px'>"
-                     f"{dice_row([v1, v2], size=44)}<span>{escape(hint)}</span></div>")
+                     f"{dice_row([v1, v2], size=44, lang=ctx.lang)}<span>{escape(hint)}</span></div>")
         else:
             throw = ""
         return f"{throw}<div class='sp-sheet'>{sheet}</div>"

@@ -103,7 +103,7 @@ def board_svg(game_id: str, observation: dict, lang: str = "de", size: int = 48,
                      titles={i: s["title"] for i, s in enumerate(slides) if s["title"]}, acts=acts)
     values, muted = dice_picture(game_id, observation)
     return (f"<div style='display:flex;align-items:flex-end;gap:18px;flex-wrap:wrap'>{row}"
-            f"{dice_row(values, size=size, muted=muted)}</div>")
+            f"{dice_row(values, size=size, muted=muted, lang=lang)}</div>")
 
 
 # --- the front-end's view --------------------------------------------------------------------------
@@ -186,7 +186,7 @@ class WuerfelJokerView(View):
             if obs["in_jokers"]:
                 cap += " · " + ctx.t(f"Joker: {obs['jokers']}/3 gewürfelt", f"jokers: {obs['jokers']}/3 thrown")
         return (f"<div style='display:flex;flex-wrap:wrap;align-items:flex-end;gap:18px'>{row}"
-                f"<div style='display:flex;align-items:center;gap:10px'>{dice_row(values, size=56, muted=muted)}"
+                f"<div style='display:flex;align-items:center;gap:10px'>{dice_row(values, size=56, muted=muted, lang=ctx.lang)}"
                 f"<span style='font-size:1.2em'>{escape(cap)}</span></div></div>")
 
     def throw_label(self, ctx) -> str:

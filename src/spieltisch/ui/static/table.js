@@ -91,13 +91,79 @@ function fitProjector(board) {
   if (zoom > 1) board.style.zoom = String(zoom);
 }
 
+// --- keyboard: every clickable part of a board is a button for the keyboard and screen readers ---
+// Tab reaches each one (in the view's order), Enter or Space acts, the arrow keys move to the nearest
+// one in that direction (a grid of cells, a row of cards or dice), Escape cancels a selection.
+function keyboardBoard(board, act, cancel) {
+  // a picture with clickable parts is a group of buttons, not one image
+  for (const svg of board.querySelectorAll("svg[role=img]")) {
+    if (svg.querySelector("[data-act]")) svg.setAttribute("role", "group");
+  }
+  for (const e of board.querySelectorAll("[data-act]")) {
+    e.setAttribute("tabindex", "0");
+    if (!e.getAttribute("role")) e.setAttribute("role", "button");
+    if (!e.getAttribute("aria-label")) {
+      const title = e.querySelector(":scope > title");
+      const text = (title ? title.textContent : e.textContent).trim().replace(/\s+/g, " ");
+      if (text) e.setAttribute("aria-label", text);
+    }
+  }
+  board.addEventListener("keydown", (ev) => {
+    const t = ev.target.closest ? ev.target.closest("[data-act]") : null;
+    if (ev.key === "Escape") { ev.preventDefault(); cancel(); return; }
+    if (!t || !board.contains(t)) return;
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      act(t.getAttribute("data-act"));
+      return;
+    }
+    const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[ev.key];
+    if (!dir) return;
+    ev.preventDefault();
+    const from = t.getBoundingClientRect();
+    const cx = from.left + from.width / 2, cy = from.top + from.height / 2;
+    let best = null, bestScore = Infinity;
+    for (const e of board.querySelectorAll("[data-act]")) {
+      if (e === t) continue;
+      const r = e.getBoundingClientRect();
+      const dx = r.left + r.width / 2 - cx, dy = r.top + r.height / 2 - cy;
+      const along = dx * dir[0] + dy * dir[1];
+      if (along <= 1) continue;
+      const across = Math.abs(dx * dir[1] - dy * dir[0]);
+      const score = along + 2 * across; // straight on first, then the nearest to the line
+      if (score < bestScore) { bestScore = score; best = e; }
+    }
+    if (best) best.focus();
+  });
+}
+
+// Which element has the focus, as a selector that finds it again after a redraw.
+function focusKey(root) {
+  const doc = root.getRootNode();
+  const a = doc && doc.activeElement;
+  if (!a || !root.contains(a)) return null;
+  const area = a.closest(".sp-top, .sp-settings") ? "top" : "main";
+  for (const attr of ["data-act", "data-token", "data-lang", "data-seat", "data-variant"]) {
+    if (a.hasAttribute(attr)) {
+      const value = a.getAttribute(attr).replace(/["\\]/g, "\\$&"); // (CSS is the style sheet's name here)
+      return { sel: `${a.tagName.toLowerCase()}[${attr}="${value}"]`, area };
+    }
+  }
+  const cls = [...a.classList].find((c) => c.startsWith("sp-") && c !== "sp-on" && c !== "sp-best");
+  return { sel: cls ? `.${cls}` : null, area };
+}
+
 function render({ model, el }) {
   let advOpen = false;
   let n = 0;
   let timer = null;
   let busy = false;
   const root = h("div", { class: "sp-table" });
-  el.append(h("style", {}, CSS), root);
+  // the polite live region stays outside the redrawn table, so screen readers hear each change once
+  const live = h("div", { class: "sp-live", "aria-live": "polite", role: "status" });
+  el.append(h("style", {}, CSS), root, live);
+  let said = { status: null, message: null, banner: null };
+  const reduceMotion = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
   // progress: when an answer takes more than a second (the advisor ranking, a review), the busy
   // note counts the seconds, and shows the share done where the host reports it (showProgress)
@@ -137,8 +203,9 @@ function render({ model, el }) {
     root.classList.toggle("sp-projector", !!s.projector);
     root.setAttribute("lang", s.lang);
     root.setAttribute("data-step", String(s.step));
-    // keep the seed the user is typing, and the open/closed state of the how-to box
+    // keep the seed the user is typing, the open/closed state of the how-to box, and the focus
     const howOpen = root.querySelector(".sp-howto")?.open;
+    const focused = focusKey(root);
     root.replaceChildren();
 
     // --- top bar: title, game variants, language, projector, new game ---
@@ -152,7 +219,7 @@ function render({ model, el }) {
         h("button", { class: "sp-lang" + (s.lang === code ? " sp-on" : ""), "data-lang": code,
           onclick: () => s.lang !== code && send({ type: "lang", lang: code }) }, name)));
     root.append(h("div", { class: "sp-top" },
-      h("span", { class: "sp-title" }, s.title),
+      h("h2", { class: "sp-title" }, s.title),
       s.reconstruction ? h("span", { class: "sp-badge", title: w.reconstruction_help }, w.reconstruction) : null,
       variants,
       h("span", { class: "sp-grow" }),
@@ -197,7 +264,7 @@ function render({ model, el }) {
 
     // --- banner at the end ---
     if (s.banner) {
-      root.append(h("div", { class: "sp-banner" + (s.banner.you_won ? " sp-won" : "") , role: "status" },
+      root.append(h("div", { class: "sp-banner" + (s.banner.you_won ? " sp-won" : "") },
         h("b", {}, s.banner.title + " – "), s.banner.text));
     }
 
@@ -206,17 +273,20 @@ function render({ model, el }) {
       root.append(h("div", { class: "sp-cover", role: "dialog", "aria-label": s.cover.text },
         h("p", { class: "sp-cover-text" }, s.cover.text), h("p", {}, s.cover.help),
         h("button", { class: "sp-cover-ready sp-move", onclick: () => send({ type: "reveal" }) }, s.cover.button)));
+      restoreFocus(focused);
+      announce(s);
       return;
     }
 
     // --- main: board and moves left, scores, advisor and log right ---
-    const left = h("div", { class: "sp-left" });
-    left.append(h("div", { class: "sp-status" }, s.status));
+    const left = h("section", { class: "sp-left", "aria-label": w.board });
+    left.append(h("div", { class: "sp-status", tabindex: "-1" }, s.status));
     const board = h("div", { class: "sp-board", html: s.board });
     board.addEventListener("click", (e) => {
       const t = e.target.closest("[data-act]");
       if (t && board.contains(t)) send({ type: "act", token: t.getAttribute("data-act") });
     });
+    keyboardBoard(board, (token) => send({ type: "act", token }), () => send({ type: "cancel" }));
     left.append(board);
     const moves = h("div", { class: "sp-buttons" }, s.buttons.map((b) =>
       h("button", { class: "sp-move" + (b.best ? " sp-best" : ""), "data-token": b.token, title: b.hint || null,
@@ -227,9 +297,9 @@ function render({ model, el }) {
     }
     if (s.can_undo && !s.banner) moves.append(h("button", { class: "sp-undo", onclick: () => send({ type: "undo" }) }, w.undo));
     left.append(moves);
-    if (s.message) left.append(h("div", { class: "sp-message sp-msg-" + s.message.kind, role: "status" }, s.message.text));
+    if (s.message) left.append(h("div", { class: "sp-message sp-msg-" + s.message.kind }, s.message.text));
 
-    const right = h("div", { class: "sp-right" });
+    const right = h("aside", { class: "sp-right", "aria-label": w.table_info });
     // advisor
     const adv = h("div", { class: "sp-box sp-advisor", "data-thinking": w.thinking, "data-word": w.thinking },
       h("label", { class: "sp-box-title" },
@@ -241,9 +311,12 @@ function render({ model, el }) {
     if (s.advice) {
       const a = s.advice;
       if (a.rows.length) {
+        // the row is clickable; its first cell holds a real button, for the keyboard and screen readers
         const row = (r) => h("tr", { class: "sp-advice-row" + (r.best ? " sp-best" : ""), "data-best": r.best ? "1" : "0",
           onclick: () => send({ type: "act", token: r.token }) },
-          h("td", {}, (r.best ? "★ " : "") + r.label, r.note ? h("div", { class: "sp-advice-note" }, r.note) : null),
+          h("td", {}, h("button", { class: "sp-advice-play", "data-token": r.token,
+            onclick: (e) => { e.stopPropagation(); send({ type: "act", token: r.token }); } }, (r.best ? "★ " : "") + r.label),
+          r.note ? h("div", { class: "sp-advice-note" }, r.note) : null),
           r.cells.map((c) => h("td", { class: "sp-value" },
             c.pct !== null ? h("span", { class: "sp-bar" }, h("span", { style: `width:${Math.round(c.pct * 100)}%` })) : null,
             c.text, s.exact && c.exact ? fraction(c) : null)));
@@ -264,7 +337,7 @@ function render({ model, el }) {
     }
     right.append(adv);
     const sc = s.scores;
-    right.append(h("div", { class: "sp-box" }, h("div", { class: "sp-box-title" }, sc.title || w.scores),
+    right.append(h("div", { class: "sp-box" }, h("h3", { class: "sp-box-title" }, sc.title || w.scores),
       h("table", { class: "sp-scores" },
         h("tr", {}, sc.headers.map((x) => h("th", {}, x))),
         sc.rows.map((r, i) => h("tr", { class: i === sc.highlight ? "sp-hl" : "" }, r.map((c) => h("td", {}, c)))))));
@@ -279,7 +352,7 @@ function render({ model, el }) {
     // --- review after the game ---
     if (s.review) {
       const r = s.review;
-      const box = h("div", { class: "sp-box sp-review" }, h("div", { class: "sp-box-title" }, r.title));
+      const box = h("section", { class: "sp-box sp-review", "aria-label": r.title }, h("h3", { class: "sp-box-title" }, r.title));
       if (r.ready) {
         box.append(h("div", { html: reviewChart(r) }), ...r.lines.map((l) => h("div", { class: "sp-review-line" }, l)));
       } else {
@@ -289,12 +362,42 @@ function render({ model, el }) {
     }
 
     fitProjector(board);
+    restoreFocus(focused);
+    announce(s);
 
-    // --- bot pacing: one visible step after the other ---
+    // --- bot pacing: one visible step after the other (at once where the reader asks for less motion) ---
     clearTimeout(timer);
     if (s.pending && !s.banner) {
-      timer = setTimeout(() => send({ type: "step", at: s.step }), s.delay_ms);
+      timer = setTimeout(() => send({ type: "step", at: s.step }), reduceMotion ? 0 : s.delay_ms);
     }
+  }
+
+  // The focus survives a redraw: the same button, board element or control, found again by what it
+  // is; if it is gone (a move was made with it), the next thing to act on, else the status line.
+  function restoreFocus(key) {
+    if (!key) return;
+    let target = key.sel ? root.querySelector(key.sel) : null;
+    if (!target && key.area !== "top") {
+      target = root.querySelector(".sp-board [data-act], .sp-buttons button, .sp-cover-ready, .sp-advice-play")
+        || root.querySelector(".sp-status");
+    }
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  // What the screen reader hears (politely): whose turn it is, what another player did, a refusal,
+  // the end of the game. Only what the screen shows: the texts are the viewer's own.
+  function announce(s) {
+    const parts = [];
+    const message = s.message ? s.message.text : null;
+    if (s.banner) {
+      if (said.banner !== s.banner.text) parts.push(`${s.banner.title}: ${s.banner.text}`);
+    } else {
+      if (s.cover) parts.push(s.cover.text);
+      if (message && message !== said.message && s.message.kind !== "info") parts.push(message);
+      if (s.status && s.status !== said.status) parts.push(s.status);
+    }
+    said = { status: s.status, message, banner: s.banner ? s.banner.text : null };
+    if (parts.length) live.textContent = parts.join(" · ");
   }
 
   // long work (the advisor): a host that can report progress sets "progress" to {done, total}
