@@ -72,7 +72,9 @@ worker.current.onmessage = ({ data }) => {
   }
   else if (data.type === "view") {
     view = data.json;
-    try { localStorage.setItem("spieltisch-lang", JSON.parse(view).lang); } catch (e) { /* private mode */ }
+    const shown = JSON.parse(view).lang;
+    document.documentElement.lang = shown; // the page's language follows the table's switch
+    try { localStorage.setItem("spieltisch-lang", shown); } catch (e) { /* private mode */ }
     if (!drawn) {
       drawn = true;
       app.dataset.start = data.start; // "fresh" or "snapshot" (a warm visit): the tests read it

@@ -123,12 +123,68 @@ def _place_or_scratch(root) -> bool:
 
 
 def _click(locator) -> None:
-    """Click if it is still there: the bots' own pacing may have redrawn the table without it."""
+    """Click if it is still there: the bots' own pacing may have redrawn the table without it.
+    Inside ``keyboard_only`` the keyboard acts instead of the mouse."""
+    if _KEYBOARD:
+        _keyboard_activate(*_KEYBOARD[-1], locator)
+        return
     try:
         locator.click(timeout=3_000)
     except Exception as e:  # noqa: BLE001 - playwright's TimeoutError; the caller looks again
         if "Timeout" not in type(e).__name__:
             raise
+
+
+_KEYBOARD: list = []  # (page, after) while keyboard_only is active
+
+# Whether the element has the focus (in a shadow root too), and whether it comes before the focused one.
+FOCUS_STATE = """e => {
+    const r = e.getRootNode();
+    const a = r.activeElement || document.activeElement;
+    if (!e.isConnected) return "gone";
+    if (a === e) return "here";
+    if (!a || a === document.body || !a.compareDocumentPosition) return "after";
+    return (a.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_PRECEDING) ? "before" : "after";
+}"""
+
+
+def _keyboard_activate(page, after, locator) -> None:
+    """Tab (or Shift+Tab) to ``locator`` as a keyboard user does, then Enter; no mouse event. If a
+    redraw took it away meanwhile, nothing is pressed (the caller looks again)."""
+    try:
+        handle = locator.element_handle(timeout=3_000)
+    except Exception as e:  # noqa: BLE001
+        if "Timeout" in type(e).__name__:
+            return
+        raise
+    for _ in range(600):
+        where = handle.evaluate(FOCUS_STATE)
+        if where == "gone":
+            return
+        if where == "here":
+            break
+        page.keyboard.press("Shift+Tab" if where == "before" else "Tab")
+    else:
+        raise AssertionError("Tab never reached the element")
+    page.keyboard.press("Enter")
+    if after is not None:
+        after()
+
+
+class keyboard_only:
+    """``with keyboard_only(page, after): play_clicks(...)`` plays with Tab and Enter only;
+    ``after()`` runs after every key press that acted (a check of the focus, say)."""
+
+    def __init__(self, page, after=None):
+        self.entry = (page, after)
+
+    def __enter__(self):
+        _KEYBOARD.append(self.entry)
+        return self
+
+    def __exit__(self, *exc):
+        _KEYBOARD.remove(self.entry)
+        return False
 
 
 def _write_throw(page, root) -> None:
@@ -137,7 +193,7 @@ def _write_throw(page, root) -> None:
     free = root.locator(".sp-board rect.sp-field[data-value='0']")
     n = free.count()
     for i in range(n):
-        free.nth(i).click()
+        _click(free.nth(i))
         settle(page, root)
         if root.get_attribute("data-step") != step or root.locator(".sp-banner").count():
             return  # a bridge: one click wrote it
@@ -146,7 +202,7 @@ def _write_throw(page, root) -> None:
         for j in range(n):
             if j == i:
                 continue
-            free.nth(j).click()
+            _click(free.nth(j))
             settle(page, root)
             if root.get_attribute("data-step") != step:
                 return
