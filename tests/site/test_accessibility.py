@@ -175,7 +175,9 @@ def test_touch_targets_are_at_least_44_px(game, size, context, site_url, screens
     page = context.new_page()
     root = play_page(page, site_url, game, width=size[0], height=size[1])
     play_clicks(page, root, game, 3)
+    # a checkbox's target is its label (a tap on the words ticks it)
     small = root.evaluate("""el => [...el.querySelectorAll('button, select, input, [data-act], summary')]
+        .map(e => e.matches('input[type=checkbox]') && e.closest('label') ? e.closest('label') : e)
         .filter(e => e.getClientRects().length)
         .map(e => [e.getAttribute('data-act') || e.className.baseVal || e.className || e.tagName, e.getBoundingClientRect()])
         .filter(([, r]) => r.width < 43.5 || r.height < 43.5)
