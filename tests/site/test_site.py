@@ -373,15 +373,21 @@ def show(page, locator) -> None:
     """Scroll ``locator`` to the middle of the notebook. Twice: off-screen cells have estimated
     heights (content-visibility) until painted, so the first scroll can land short."""
     for _ in range(20):
-        centred = locator.evaluate("""e => new Promise(done => {
+        settled = locator.evaluate("""e => new Promise(done => {
             e.scrollIntoView({block: 'center'});
-            // two frames: the scroll and the painted cells' real heights are laid out
-            requestAnimationFrame(() => requestAnimationFrame(() => {
-                const r = e.getBoundingClientRect();
-                done(Math.abs((r.top + r.bottom) / 2 - innerHeight / 2) < 2 || r.height >= innerHeight);
-            }));
+            // the scroll and the painted cells' real heights take frames: settled when the element
+            // is in view and has not moved over two more frames
+            const frames = f => new Promise(r => { const go = k => k ? requestAnimationFrame(() => go(k - 1)) : r(); go(f); });
+            frames(2).then(() => {
+                const a = e.getBoundingClientRect();
+                frames(2).then(() => {
+                    const b = e.getBoundingClientRect();
+                    const inView = b.bottom > 0 && b.top < innerHeight;
+                    done(inView && Math.abs(a.top - b.top) < 1 && Math.abs(a.height - b.height) < 1);
+                });
+            });
         })""")
-        if centred:
+        if settled:
             return
     raise AssertionError("the notebook did not settle with the cell in view")
 
