@@ -587,7 +587,9 @@ ROLL_OUTCOMES = {colour: _roll_outcomes(colour) for colour in DATA["dice"]}
 # --- game -------------------------------------------------------------------------------------------
 class ScratchIsland(Game):
     id = "scratch-island"
-    version = 1
+    # v2: the game ends when every seat has rolled equally often (D9, option ``end``); v1 ended after
+    # the roll in which a fourth chest was opened
+    version = 2
     name = {"de": "Scratch Island", "en": "Scratch Island"}
     summary = {
         "de": "Würfeln, Motive auf der eigenen Schatzkarte freirubbeln, Schlüssel unter roten Kreuzen "
@@ -603,6 +605,12 @@ class ScratchIsland(Game):
         # mirror images only with this option.
         OptionSpec("reflect", False, "motifs may also be placed as mirror images (rotations are always allowed)"),
         # not in the rulebook: a cap for short games (tests, lessons); 0 is the rulebook's end only
+        # D9: "Alle, die in dieser Runde noch am Zug sind, können würfeln" – the round (every seat
+        # rolls once) is finished, so every seat has rolled equally often; "this_roll" ends after the
+        # roll in which the fourth chest was opened
+        OptionSpec("end", "all_rolled", "D9: after a fourth chest, play on until every player has rolled "
+                   "equally often (all_rolled) or only until everybody has used a die of the current roll "
+                   "(this_roll)", choices=("all_rolled", "this_roll")),
         OptionSpec("rounds", 0, "end after this many rounds at the latest (0: only the rulebook's end, "
                    "when someone opens their fourth chest)", min=0, max=10_000),
     )
@@ -669,6 +677,7 @@ class ScratchIslandState(State):
         self.end_triggered = False
         self.round = 0
         self.roller = 0  # D6: seat 0 begins ("wer zuletzt einen echten Schatz gefunden hat")
+        self.rolls = [0] * n  # how often each seat has rolled (D9: the game ends with these equal)
         self.phase = "booklet"
         self.dice: list = [None] * len(game.dice_colours)  # faces of this round's roll
         self.dice_state: list = ["free"] * len(game.dice_colours)  # free / seat that took it / lost
@@ -909,7 +918,7 @@ class ScratchIslandState(State):
             self.taker_index += 1
             self.phase = "take"
             return
-        if self.end_triggered or self.round == self.game.options["rounds"]:
+        if self.rounds_left() == 0:
             self.phase = "over"
             self.actor = None
             return
@@ -925,9 +934,27 @@ class ScratchIslandState(State):
         self.dice = [None] * len(self.game.dice_colours)
         self.dice_state = ["free"] * len(self.game.dice_colours)
         self.takers = tuple((self.roller + i) % n for i in range(1, n))
+        self.rolls[self.roller] += 1
         self.taker_index = 0
         self.last_events = self.events
         self.events = []
+
+    def rounds_left(self):
+        """How many rounds (rolls) follow the current one for sure: None while the end is open.
+        D9 (option ``end``): once a fourth chest is open, "all_rolled" plays on until every seat has
+        rolled equally often (the seats that rolled less than the others roll once more each);
+        "this_roll" ends with the current roll. Option ``rounds`` caps the game."""
+        left = None
+        if self.end_triggered:
+            if self.game.options["end"] == "this_roll":
+                left = 0
+            else:
+                most = max(self.rolls)
+                left = sum(1 for r in self.rolls if r < most)
+        cap = self.game.options["rounds"]
+        if cap:
+            left = cap - self.round if left is None else min(left, cap - self.round)
+        return left
 
     # --- scores -------------------------------------------------------------------------------------
     def chest_points(self, p: int) -> int:
@@ -974,7 +1001,7 @@ class ScratchIslandState(State):
         c = object.__new__(type(self))
         c.__dict__.update(self.__dict__)
         for name in ("content", "scratched", "keys", "opened", "track", "set_first", "set_points",
-                     "four_chests", "dice", "dice_state", "pending"):
+                     "four_chests", "dice", "dice_state", "pending", "rolls"):
             setattr(c, name, list(getattr(self, name)))
         c.events = [dict(e) for e in self.events]
         c.last_events = [dict(e) for e in self.last_events]
@@ -1037,6 +1064,7 @@ class ScratchIslandState(State):
             "placement": list(self.placement) if phase == "scratch" else [],
             "sets_first": list(self.set_first),
             "end_triggered": self.end_triggered,
+            "rounds_left": self.rounds_left(),
             "four_chests": list(self.four_chests),
             "events": [dict(e) for e in self.events],
             "last_events": [dict(e) for e in self.last_events],
