@@ -569,6 +569,34 @@ class Scratch(NamedTuple):
         return ["scratch", self.cell]
 
 
+def describe(action, observation: dict, lang: str) -> str:
+    """What a player's action chose, in the words of the board: the motifs of the dice (an action
+    itself knows only die numbers), the motif placed and where. One text for the log, the advisor's
+    options and the review; ``observation`` is the one the player decided on."""
+    de = lang == "de"
+    faces = [d["face"] for d in observation["dice"]]
+
+    def face(i):
+        return face_name(faces[i], lang) if faces[i] else "?"
+
+    t = type(action)
+    if t is Choose:
+        if action.combine:
+            return (f"{face(action.first)} mit Spitzhacke kombiniert" if de
+                    else f"{face(action.first)} combined with the pickaxe")
+        return f"{face(action.first)}, {'dann' if de else 'then'} {face(action.second)}"
+    if t is Take:
+        return f"{'nimmt' if de else 'takes'} {face(action.die)}"
+    if t is Place:
+        pend = observation["pending"]
+        motif = face_name(pend[0]["face"], lang) if pend else ("Motiv" if de else "motif")
+        where = " ".join(_cell_text(c) for c in action.cells) if isinstance(action.cells, tuple) else short(action.cells)
+        return f"{'platziert' if de else 'places'} {motif} {'auf' if de else 'on'} {where}"
+    if t is Scratch:
+        return f"rubbelt {_cell_text(action.cell)} frei" if de else f"scratches {_cell_text(action.cell)}"
+    return action.label(lang) if hasattr(action, "label") else short(action)
+
+
 BOOKLET_OUTCOMES = tuple((Booklet(p), Fraction(1, BOOKLET)) for p in range(BOOKLET))
 
 
@@ -880,6 +908,7 @@ class ScratchIslandState(State):
             # D5: the roller's second die is lost, not given to the others
             for die, _ in self.pending[1:]:
                 self.dice_state[die] = "lost"
+                self.events.append({"seat": p, "event": "lost", "die": die})
             self.pending = [self.pending[0]]
             self.placement = ()
         elif what in TREASURE_CHARS:
