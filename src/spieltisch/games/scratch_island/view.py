@@ -346,8 +346,10 @@ class ScratchIslandView(View):
             return ""
         hint = ""
         if phase == "choose":
-            hint = ctx.t("Du würfelst: Nimm 2 Würfel. Klicke zuerst den Würfel, den du zuerst nutzt (1.).",
-                         "You rolled: take 2 dice. First click the die you use first (1.).")
+            hint = ctx.t("Du würfelst: Nimm 2 Würfel. Klicke den Würfel an, den du zuerst nutzt (1. zuerst), "
+                         "dann den, den du danach nutzt (2. dann).",
+                         "You rolled: take 2 dice. Click the die you use first (1. first), then the one you "
+                         "use then (2. then).")
             if picks:
                 hint = ctx.t("Jetzt den Würfel anklicken, den du dann nutzt (2.). Nochmal auf den ersten: "
                              "Auswahl aufheben.",
