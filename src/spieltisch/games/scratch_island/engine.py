@@ -678,6 +678,11 @@ class ScratchIsland(Game):
         lines.append(("Runde" if de else "Round") + f" {observation['round']}, "
                      + ("Würfler" if de else "roller") + f" {observation['roller'] + 1}; "
                      + ("Würfel" if de else "dice") + f": {dice or '-'}")
+        left = observation["rounds_left"]
+        if left is not None and not observation["terminal"]:
+            lines.append(("letzte Runde" if de else "last round") if left == 0
+                         else (f"noch {left} Runde{'n' if left > 1 else ''} danach" if de
+                               else f"{left} more round{'s' if left > 1 else ''} after this one"))
         if observation["terminal"]:
             lines.append(("Ende." if de else "Game over."))
         elif observation["to_move"] is not None:
