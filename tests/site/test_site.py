@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.frontend import (assert_no_other_language, assert_nothing_clipped, exercise_front_end, play_clicks,
-                              settle)
+from harness.frontend import (SI_FREE_DIE, assert_no_other_language, assert_nothing_clipped, exercise_front_end,
+                              play_clicks, settle)
 from sitekit import RequestLog, StaticServer, downloaded
 
 pytestmark = pytest.mark.site
@@ -318,6 +318,9 @@ def test_scratch_island_play_page_places_a_motif(context, request_log, site_url,
         elif root.locator(".sp-move").count():
             assert scratched.count() == 0
             root.locator(".sp-move").first.click()
+        elif root.locator(SI_FREE_DIE).count():  # the roller clicks two dice
+            assert scratched.count() == 0
+            root.locator(SI_FREE_DIE).first.click()
     settle(page, root)
     assert scratched.count() == 0
     assert root.locator(".sp-dice-row svg.sp-die").count() >= 4
