@@ -50,7 +50,7 @@ def motif_svg(face, size: int = 46, colour: str = "blue", state: str = "free", a
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}" '
            f'class="sp-die" data-face="{escape(str(face))}" data-state="{escape(state)}"'
            + (f' data-act="{act}" style="cursor:pointer"' if act else "") + (' data-picked="1"' if picked else "")
-           + ' role="img">',
+           + f' role="img" aria-label="{escape(title or str(face))}">',
            f'<title>{escape(title)}</title>' if title else "",
            f'<rect x="2" y="2" width="{size - 4}" height="{size - 4}" rx="7" fill="{fill}" stroke="{edge}" '
            f'stroke-width="{4 if selected else 3}"/>']
@@ -74,10 +74,46 @@ def motif_svg(face, size: int = 46, colour: str = "blue", state: str = "free", a
     return "".join(out)
 
 
-def map_svg(m: dict, cell: int = 34, lang: str = "de", marks: dict | None = None, clickable=(),
+def cell_label(m: dict, c: int, lang: str, mark: str | None = None) -> str:
+    """A cell as a screen reader says it, from the map the viewer sees: its name, what is printed
+    there, what was scratched free, and its mark ("E8: rotes Kreuz, noch nicht gerubbelt, passt")."""
+    de = lang == "de"
+    lay = m["layout"]
+    t, f = "".join(lay["terrain"])[c], "".join(m["found"])[c]
+    points = {d["cell"]: d["points"] for d in lay["chests"]}
+    parts = []
+    if t == "A":
+        parts.append("Boot" if de else "boat")
+    elif t in "brgy":
+        col = {"b": "blue", "r": "red", "g": "green", "y": "yellow"}[t]
+        parts.append(f"Truhe {COLOUR_NAMES[col][0]}, {points[c]} Punkte" if de else f"{col} chest, {points[c]} points")
+    elif t == "x":
+        parts.append("rotes Kreuz" if de else "red cross")
+    elif t == "#":
+        parts.append("Fels" if de else "rock")
+    if f == "?":
+        if t != "#":
+            parts.append("noch nicht gerubbelt" if de else "not scratched yet")
+    elif f == "S":
+        parts.append("Schlange" if de else "snake")
+    elif f in "BRGY":
+        col = {"B": "blue", "R": "red", "G": "green", "Y": "yellow"}[f]
+        parts.append(f"Schlüssel {COLOUR_NAMES[col][0]}" if de else f"{col} key")
+    elif f.isdigit():
+        parts.append(TREASURES[int(f) - 1][lang])
+    else:
+        parts.append("gerubbelt, leer" if de else "scratched, empty")
+    if mark is not None:
+        parts.append({PREVIEW: ("Vorschau", "preview"), FIT: ("passt", "fits"),
+                      NEXT: ("als Nächstes rubbeln", "scratch next")}.get(mark, ("", ""))[0 if de else 1])
+    return f"{cell_name(c)}: " + ", ".join(p for p in parts if p)
+
+
+def map_svg(m: dict, cell: int = 44, lang: str = "de", marks: dict | None = None, clickable=(),
             title: str | None = None, edges: bool = True) -> str:
     """One map of the observation (``maps[i]``) as a complete ``<svg>``. ``marks``: cell -> colour
-    (a preview, the cells to scratch next); ``clickable``: cells that carry ``data-act``."""
+    (a preview, the cells to scratch next); ``clickable``: cells that carry ``data-act`` and a name
+    for screen readers (``cell_label``)."""
     lay, found = m["layout"], "".join(m["found"])
     terrain = "".join(lay["terrain"])
     east, south = "".join(lay["walls_east"]), "".join(lay["walls_south"])
@@ -86,8 +122,9 @@ def map_svg(m: dict, cell: int = 34, lang: str = "de", marks: dict | None = None
     left = round(cell * 0.6) if edges else 2
     top = (round(cell * 0.55) if edges else 2) + (round(cell * 0.6) if title else 0)
     w, h = left + SIZE * cell + 3, top + SIZE * cell + 3
+    name = title or ("Schatzkarte" if lang == "de" else "treasure map")
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-           f'font-family="sans-serif" role="img" class="sp-map">']
+           f'font-family="sans-serif" role="img" aria-label="{escape(name)}" class="sp-map">']
     if title:
         out.append(f'<text x="2" y="{round(cell * 0.5)}" font-size="{round(cell * 0.45)}" font-weight="bold">'
                    f'{escape(title)}</text>')
@@ -103,7 +140,8 @@ def map_svg(m: dict, cell: int = 34, lang: str = "de", marks: dict | None = None
         t, f = terrain[c], found[c]
         scratched = f != "?"
         fill = SAND if scratched else (ROCK if t == "#" else SILVER)
-        act = f' data-act="c{c}" style="cursor:pointer"' if c in clickable else ""
+        act = (f' data-act="c{c}" style="cursor:pointer" aria-label="{escape(cell_label(m, c, lang, marks.get(c)))}"'
+               if c in clickable else "")
         out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" stroke="#8c7b5a" '
                    f'stroke-width="0.6" class="sp-cell" data-cell="{c}" data-scratched="{int(scratched)}"{act}/>')
         cx, cy = x + cell / 2, y + cell / 2

@@ -101,7 +101,8 @@ function keyboardBoard(board, act, cancel) {
   }
   for (const e of board.querySelectorAll("[data-act]")) {
     e.setAttribute("tabindex", "0");
-    if (!e.getAttribute("role")) e.setAttribute("role", "button");
+    const role = e.getAttribute("role");
+    if (!role || role === "img" || role === "presentation") e.setAttribute("role", "button"); // a picture one clicks is a button
     if (!e.getAttribute("aria-label")) {
       const title = e.querySelector(":scope > title");
       const text = (title ? title.textContent : e.textContent).trim().replace(/\s+/g, " ");
