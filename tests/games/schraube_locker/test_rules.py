@@ -610,3 +610,26 @@ def test_chance_sampler_is_the_exact_law():
     hits = sum(s.sample_chance(rng).values == (1, 2, 3, 4, 5, 6) for _ in range(n))
     p = 720 / 6 ** 6
     assert abs(hits / n - p) < 4 * (p * (1 - p) / n) ** 0.5
+
+
+def test_every_move_is_public_also_where_the_observations_forget_it(monkeypatch):
+    """Dice are rolled and laid, cards turned up, taken, swapped, gifted and turned down in front of
+    everyone, so the log names every move for every viewer. Comparing the observations alone would
+    not: a re-roll's dice are not yet in the next observation, and a stop looks like a die laid
+    when the pawn cannot move either way (the turn's dice are cleared when it ends)."""
+    from spieltisch.ui.session import action_visible
+    ww = card("wurf_wiederholen")
+    s = table(2, numbers=(1, 4, 2, 6, 3, 5), pawns=[0, 3], displays=[[ww], []])
+    roll(s, 1, 1, 2, 3, 5, 6)
+    reroll = UseReroll(ww, (1, 1))
+    t = table(2, numbers=(1, 4, 2, 6, 3, 5), pawns=[0, 3])
+    for dice in ((1, 1, 1, 1, 1, 1), (1, 1, 1, 1, 1, 1)):
+        roll(t, *dice)
+        t.apply_action(Roll(6))
+    roll(t, 6, 6, 6, 6, 6, 6)  # the third roll: no 4 for the next card; a 6 may still go on stack 3
+    assert t.legal_actions() == [Place(6, 3), Stop()]
+    for state, move in ((s, reroll), (t, Stop()), (t, Place(6, 3)), (s, DICE_BY_VALUES[(1, 2)])):
+        for viewer in (0, 1, SPECTATOR):
+            assert action_visible(state, move, viewer), (move, viewer)
+    monkeypatch.setattr(E.SchraubeLockerState, "outcome_visible", lambda self, action, viewer: None)
+    assert not action_visible(s, reroll, 1) and not action_visible(t, Stop(), 1)
