@@ -344,3 +344,26 @@ def test_the_name_check_catches_a_board_with_its_own_card_names(monkeypatch):
     monkeypatch.setattr(V, "header_lines", lambda name: ["Wurf neu"] if name == "Wurf wiederholen" else real(name))
     with pytest.raises(AssertionError):
         test_card_names_agree_in_data_board_box_log_and_advisor("de")
+
+
+@pytest.mark.parametrize("reading", ["secured", "display"])
+def test_the_final_score_rows_add_up_to_the_totals(reading):
+    """At the end the rows of the score table add up to each player's total, also when face-up
+    combinations score (D3, combination_bonus=display: a row of their own)."""
+    t = Table(GAME, seed=7, players=2, seats=["greedy", "random"], options={"combination_bonus": reading})
+    t.finish()
+    assert t.is_over()
+    sc = t.state()["scores"]
+    *parts, total = sc["rows"]
+    assert len(parts) == (4 if reading == "display" else 3)
+
+    def value(cell):
+        if "×" in cell:
+            a, b = cell.split(" × ")
+            return int(a) * int(b)
+        return int(cell.replace("−", "-"))
+
+    for col in range(1, len(sc["headers"])):
+        assert sum(value(row[col]) for row in parts) == value(total[col])
+    if reading == "display":  # seed 7: the random bot ends with a screw and a nut face up
+        assert parts[-1][2] == "3"

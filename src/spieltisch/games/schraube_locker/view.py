@@ -427,6 +427,9 @@ class SchraubeLockerView(View):
                 [ctx.t("gesicherte Karten", "secured cards") if totals is None else
                  ctx.t(f"gesichert (+{cp} je Kombination)", f"secured (+{cp} per combination)"),
                  *[secured(p) for p in ps]]]
+        if totals is not None and ctx.game.options["combination_bonus"] == "display":  # D3: face-up ones too
+            rows.append([ctx.t(f"offene Kombinationen (+{cp} je)", f"face-up combinations (+{cp} each)"),
+                         *[pts(cp * E.open_combinations([c["id"] for c in p["display"]])) for p in ps]])
         shown = totals if totals is not None else [p["visible_points"] for p in ps]
         rows.append([ctx.t("Summe", "Total"), *[pts(x) for x in shown]])
         return {"title": ctx.t("Punkte (offen sichtbar)", "Scores (visible)") if totals is None else None,
