@@ -136,6 +136,14 @@ def full_circle_table(progress=None) -> dict:
 
 # --- the turn solver -------------------------------------------------------------------------------
 
+@lru_cache(maxsize=None)
+def _card_choices(cards: tuple, dice: int) -> tuple:
+    """``((mask, k), ...)``: every way to lay ``k`` ≤ ``dice`` dice of one face on the free cards
+    ``cards`` showing it (at most one die per card)."""
+    return tuple((sum(1 << j for j in chosen), k) for k in range(min(dice, len(cards)) + 1)
+                 for chosen in combinations(cards, k))
+
+
 class TurnSolver:
     """Best play of the rest of one turn for given card values.
 
@@ -155,6 +163,8 @@ class TurnSolver:
         self._ends: dict = {}
         self._groups: dict = {}
         self._after: dict = {}
+        self._settled: dict = {}
+        self._free: dict = {}  # F -> {face: the free cards showing it}
         self.reach = [self._reach(F) for F in range(1 << STACKS)]
         # the die values that can still matter once the cards in F have dice: a free card's number
         # or (combine) a part of one; other dice can never be placed in this turn
@@ -245,12 +255,11 @@ class TurnSolver:
         at a free card no die of the roll matches, and single dice never give it one, so the chain
         cannot go on; the ends are F plus any choice of free cards per face, at most as many cards
         of a face as the roll has dice of it (the same set ``ends`` finds by trying move after move)."""
-        have = Counter(roll)
-        per_face = []
-        for v, c in have.items():
-            cards = [j for j in range(STACKS) if not F >> j & 1 and self.nums[j] == v]
-            per_face.append([(sum(1 << j for j in chosen), k) for k in range(min(c, len(cards)) + 1)
-                             for chosen in combinations(cards, k)])
+        free = self._free.get(F)
+        if free is None:
+            free = self._free[F] = {v: tuple(j for j in range(STACKS) if not F >> j & 1 and self.nums[j] == v)
+                                    for v in range(1, 7)}
+        per_face = [_card_choices(free[v], roll.count(v)) for v in set(roll) if free[v]]
         out = set()
         for choice in product(*per_face):
             mask, used = F, 0
@@ -270,10 +279,13 @@ class TurnSolver:
 
     def settle(self, F: int, n: int, roll: tuple) -> tuple:
         """(F', n', roll') after the MUST chain; roll' keeps only the dice that can still matter."""
-        F2, r2 = self.must(F, roll)
-        n2 = n - (len(roll) - len(r2))
-        rel = self.relevant[F2]
-        return F2, n2, tuple(v for v in r2 if v in rel)
+        key = (F, n, roll)
+        got = self._settled.get(key)
+        if got is None:
+            F2, r2 = self.must(F, roll)
+            rel = self.relevant[F2]
+            got = self._settled[key] = (F2, n - (len(roll) - len(r2)), tuple(v for v in r2 if v in rel))
+        return got
 
     def after_placing(self, F: int, n: int, roll: tuple, r: int) -> tuple:
         """Best (value, dist) once ``roll`` is placed from a node where MUST is applied; ``n`` free
@@ -316,8 +328,10 @@ class TurnSolver:
         dice ``kept`` stay; best play after it, ``r`` rolls to go (scaled by 6^k · 6^(6r)). The new
         dice are seen through the faces that can still matter, the rolls grouped by the position
         the MUST chain leaves (as in ``roll_value``)."""
+        rel = self.relevant[F]
+        kept = tuple(v for v in kept if v in rel)  # a kept die of another face is never placed
         acc: dict = {}
-        for new, c in projected_rolls(k, self.relevant[F]):
+        for new, c in projected_rolls(k, rel):
             node = self.settle(F, n, tuple(sorted(kept + new)))
             acc[node] = acc.get(node, 0) + c
         total = 0
