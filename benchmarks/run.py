@@ -5,6 +5,7 @@
     python benchmarks/run.py --json     # machine-readable
     python benchmarks/run.py --no-pyodide --no-site   # CPython only, no browser
     python benchmarks/run.py --profile wuerfel-joker-2   # cProfile of the random loop (CPython)
+    python benchmarks/run.py --advisor-latency   # also each game's advisor latency (advisor_latency.py)
 
 Builds the wheel once (``python -m build``); CPython imports that wheel unzipped and Pyodide loads
 it under Node (``tests/pyodide/run.mjs``, the runner the Pyodide test uses), so both measure the
@@ -230,6 +231,10 @@ def markdown(res: dict) -> str:
     else:
         out.append(f"- site size, time to first widget: {site['status']}")
     out.append(f"\n- wheel size: {res['wheel']['bytes']:,} bytes")
+    if "advisor_latency" in res:
+        import advisor_latency
+
+        out.append("\n" + advisor_latency.markdown(res["advisor_latency"]))
     return "\n".join(out) + "\n"
 
 
@@ -272,6 +277,9 @@ def main(argv=None) -> int:
                     help="cpu (default): CPU time of the benchmark process, robust on a shared machine")
     ap.add_argument("--no-site", action="store_true", help="skip site/measure.py (it drives Chromium)")
     ap.add_argument("--profile", metavar="GAME", help="print a cProfile of GAME's random 1p1r loop and exit")
+    ap.add_argument("--advisor-latency", action="store_true",
+                    help="also time every game's advisor on seeded positions (benchmarks/advisor_latency.py)")
+    ap.add_argument("--advisor-positions", type=int, default=40, help="positions per game for --advisor-latency")
     args = ap.parse_args(argv)
 
     body_args = (["--quick"] if args.quick else []) + ["--clock", args.clock]
@@ -295,6 +303,12 @@ def main(argv=None) -> int:
             res["node"] = subprocess.run([harness.node_exe(), "--version"], capture_output=True, text=True).stdout.strip()
         elif not args.no_pyodide:
             log("node not found: Pyodide half skipped")
+        if args.advisor_latency:
+            import advisor_latency
+
+            res["advisor_latency"] = advisor_latency.run(
+                wheel, site, ["--positions", str(args.advisor_positions), "--clock", args.clock],
+                pyodide=not args.no_pyodide, log=log)
     if args.no_site:
         res["site"] = {"status": "not measured (--no-site)"}
     else:

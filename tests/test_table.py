@@ -256,10 +256,10 @@ def test_hidden_chance_events_run_on_unpaced_and_share_one_log_line():
     repeated = [line for line in log if line.endswith(")") and "(×" in line]
     assert repeated and all(int(line.rsplit("×", 1)[1][:-1]) > 1 for line in repeated), log
     assert any(line.endswith("draws a card. (×5)") for line in repeated), log
-    # the set-up's chance events (Schraube Locker turns up six cards before anyone moves) happen
-    # before the first view: a new table is ready to play, with nothing paced and nothing logged
-    for game in ("schraube-locker", "skip-bo-masters", "tuefteln"):
-        table = Table(game, seed=3)
+    # the set-up's chance events (Schraube Locker with seeded pawns turns up six cards before anyone
+    # moves) happen before the first view: a new table is ready to play, nothing paced or logged
+    for game, options in (("schraube-locker", {"pawn_setup": "seeded"}), ("skip-bo-masters", {}), ("tuefteln", {})):
+        table = Table(game, seed=3, options=options)
         assert len(table.session.match.actions) >= 1 and not table.pending(), game
         assert table.state()["log"] == [] and table.context().legal, game
         table.new_game()

@@ -205,15 +205,16 @@ def _displays(root) -> list[list[str]]:
 
 
 def test_schraube_locker_plays_a_turn_with_a_swap(context, request_log, site_url, screenshot):
-    """Schraube Locker's Play page, seed 11, two players: clicking the first button each time (roll
-    again, then stop) brings the player's pawn to the bot's stack with a swap card in hand; the swap
+    """Schraube Locker's Play page, seed 11, two players: the pawn beside the first stack offered,
+    then the first button each time (roll again, then stop) brings the player's pawn to the bot's
+    stack with a swap card in hand; the swap
     is clicked, the log says it and the two displays trade the cards; the turn is played to its end
     (tests/games/schraube_locker/test_schraube_locker_view.py finds the same swap in CPython)."""
     page = context.new_page()
     root = play_page(page, site_url, "schraube-locker")
-    for _ in range(200):  # the set-up steps by itself first; the seed is typed into a quiet table
+    for _ in range(200):  # the first decision (the pawn's stack); the seed is typed into a quiet table
         settle(page, root)
-        if root.locator(".sp-move").count() and not root.locator(".sp-finish").count():
+        if root.locator(".sp-move, .sp-can").count() and not root.locator(".sp-finish").count():
             break
         page.wait_for_timeout(200)
     root.locator(".sp-seed").fill("11")
