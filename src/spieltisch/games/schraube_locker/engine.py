@@ -249,7 +249,9 @@ class Roll(Action):
         return ["roll", self.count]
 
     def label(self, lang="en"):
-        return f"{self.count} Würfel würfeln" if lang == "de" else f"roll {self.count} dice"
+        if lang == "de":
+            return f"{self.count} Würfel würfeln"
+        return f"roll {self.count} {'die' if self.count == 1 else 'dice'}"
 
 
 @dataclass(frozen=True, slots=True)

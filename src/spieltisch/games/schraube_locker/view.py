@@ -206,9 +206,16 @@ class SchraubeLockerView(View):
         open_ = f'<g class="sp-stack sp-stack-act" data-act="s{s}"' if act is not None else '<g class="sp-stack"'
         edge = f'stroke="{PICK}" stroke-width="4"' if act is not None else 'stroke="#333" stroke-width="1.5"'
         head_y = [y0 + 18] if len(lines) == 1 else [y0 + 14, y0 + 26]
-        head = "".join(f'<tspan x="{x:.1f}" y="{hy:.1f}">{escape(line)}</tspan>' for hy, line in zip(head_y, lines))
+        # the words read as one text ("Karte verschenken −3 Punkte"), as the stack's name says them:
+        # a space between the header's lines and after each piece (never drawn: SVG strips them)
+        head = " ".join(f'<tspan x="{x:.1f}" y="{hy:.1f}">{escape(line)}</tspan>' for hy, line in zip(head_y, lines)) + " "
+        # its name for screen readers: the card's words as drawn (name, points), then the rest
+        label = (f"{name} {num(card['points'], ctx.lang, 0)} {ctx.t('Punkte', 'points')}, "
+                 + ctx.t(f"Stapel {s + 1}, Würfelzahl {card['die']}, noch {st['left']} Karten",
+                         f"stack {s + 1}, die number {card['die']}, {st['left']} cards left")
+                 + (ctx.t(", darauf liegt: ", ", on it: ") + ", ".join(map(str, dice)) if dice else ""))
         parts = [f'{open_} data-stack="{s}" data-card="{card["id"]}" data-die="{card["die"]}" '
-                 f'data-left="{st["left"]}" data-name="{escape(name)}">',
+                 f'data-left="{st["left"]}" data-name="{escape(name)}" aria-label="{escape(label)}">',
                  f'<title>{escape(name)}</title>',
                  f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="#fffdf5" {edge}/>',
                  f'<rect x="{x0 + 3:.1f}" y="{y0 + 3:.1f}" width="{CARD_W - 6}" height="28" rx="5" '
@@ -216,13 +223,13 @@ class SchraubeLockerView(View):
                  f'<text class="sp-card-name" font-size="10" fill="#fff" text-anchor="middle" '
                  f'font-weight="bold">{head}</text>',
                  f'<text x="{x:.1f}" y="{y0 + 56:.1f}" font-size="24" font-weight="bold" text-anchor="middle">'
-                 f'{num(card["points"], ctx.lang, 0)}</text>',
+                 f'{num(card["points"], ctx.lang, 0)} </text>',
                  f'<text x="{x:.1f}" y="{y0 + 67:.1f}" font-size="9" fill="#555" text-anchor="middle">'
                  f'{ctx.t("Punkte", "points")}</text>',
-                 die(card["die"], 26, x0 + 6, y0 + CARD_H - 31)]
+                 die(card["die"], 26, x0 + 6, y0 + CARD_H - 31, lang=ctx.lang)]
         for k, v in enumerate(dice):  # the dice lying on the card this turn
             parts.append(f'<g class="sp-on-card" data-value="{v}">'
-                         + die(v, 28, x0 + CARD_W - 35 - k * 20, y0 + CARD_H - 33, fill=ON_CARD) + "</g>")
+                         + die(v, 28, x0 + CARD_W - 35 - k * 20, y0 + CARD_H - 33, fill=ON_CARD, lang=ctx.lang) + "</g>")
         parts.append("</g>")
         return "".join(parts) + left
 
@@ -247,7 +254,8 @@ class SchraubeLockerView(View):
         size, gap = 40, 8
         body = []
         for i, v in enumerate(roll):
-            g = die(v, size, (i % 2) * (size + gap), (i // 2) * (size + gap), fill=ON_CARD if i in sel else "#fffdf5")
+            g = die(v, size, (i % 2) * (size + gap), (i // 2) * (size + gap),
+                    fill=ON_CARD if i in sel else "#fffdf5", lang=ctx.lang)
             body.append(f'<g data-act="d{i}" class="sp-roll-die">{g}</g>' if picking else g)
         width, height = 2 * size + gap, ((len(roll) + 1) // 2) * (size + gap) - gap
         dice = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
