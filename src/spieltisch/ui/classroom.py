@@ -474,13 +474,85 @@ def _tag(class_code: str) -> int:
     return blake2b(class_code.encode(), digest_size=1, person=b"spieltisch/ctag").digest()[0] % 32
 
 
-def _result_chars(round_: ClassRound, path_digits, number: int) -> str:
-    w = _Writer()
-    w.put(FORMAT, 2)
-    for index, radix in path_digits:
-        w.put(index, radix)
-    w.put(number, MAX_NUMBER + 1)  # last: no number costs nothing
-    body = _to_chars(w.n) + ALPHABET[_tag(round_.code)]
+# The result code is an arithmetic code of the decisions: each decision's options get weights, and
+# the code is the shortest base-32 fraction inside the interval the choices narrow down to. Where a
+# game has a quick exact bot, its choice gets three quarters of the weight (a student who mostly
+# plays well writes a short code; Würfel Joker's "throw again?" costs 0.4 instead of 1 bit), every
+# other option the same share of the rest. Without a model every option weighs the same: then the
+# code is the mixed-radix number of the choices.
+MODEL_BOTS = {"wuerfel-joker-1": "optimal", "wuerfel-joker-2": "optimal"}
+
+
+class _Model:
+    def __init__(self, game):
+        self.bot = None
+        name = MODEL_BOTS.get(game.id)
+        if name is not None:
+            from ..core.registry import make_bot
+
+            self.bot = make_bot(game, name)
+
+    def weights(self, state, legal) -> list[int]:
+        n = len(legal)
+        weights = [1] * n
+        if self.bot is not None:
+            from ..core.rng import Rng
+
+            choice = self.bot.act(state.observation(state.current_player()), legal, Rng(0))
+            for i, a in enumerate(legal):
+                if a is choice or (type(a) is type(choice) and a == choice):
+                    weights[i] = 3 * (n - 1)
+                    break
+        return weights
+
+
+class _Encoder:
+    """An exact arithmetic coder: the interval [L/D, (L+W)/D) in integers."""
+
+    def __init__(self):
+        self.low, self.width, self.den = 0, 1, 1
+
+    def put(self, index: int, weights) -> None:
+        total = sum(weights)
+        self.low = self.low * total + self.width * sum(weights[:index])
+        self.width *= weights[index]
+        self.den *= total
+
+    def chars(self) -> str:
+        k = 1
+        while True:
+            scale = 32 ** k
+            m = -((-self.low * scale) // self.den)  # the least k-digit fraction at or above the interval's start
+            if m * self.den < (self.low + self.width) * scale:
+                return _to_chars(m).rjust(k, "0")
+            k += 1
+
+
+class _Decoder(_Encoder):
+    def __init__(self, chars: str):
+        super().__init__()
+        self.m, self.scale = _from_chars(chars), 32 ** len(chars)
+
+    def take(self, weights) -> int:
+        total = sum(weights)
+        rest = (self.m * self.den - self.low * self.scale) * total // (self.width * self.scale)
+        cum = 0
+        for index, w in enumerate(weights):
+            if rest < cum + w:
+                self.put(index, weights)
+                return index
+            cum += w
+        raise _garbled("it lies outside every game", "er liegt außerhalb jedes Spiels")
+
+
+def _result_chars(round_: ClassRound, choices, number: int) -> str:
+    """``choices``: (index, weights) of each decision, in order."""
+    coder = _Encoder()
+    coder.put(FORMAT, (1, 1))
+    for index, weights in choices:
+        coder.put(index, weights)
+    coder.put(number, (1,) * (MAX_NUMBER + 1))
+    body = coder.chars() + ALPHABET[_tag(round_.code)]
     symbols = _symbols(round_.code + body)
     return body + ALPHABET[_check(symbols, 1)] + ALPHABET[_check(symbols, 2)]
 
@@ -509,8 +581,10 @@ def result_code(round_: ClassRound, match: Match, number: int | None = None, ver
     if not match.is_terminal():
         raise CodeError("the game is not finished: a result code is made at the end",
                         "das Spiel ist noch nicht zu Ende: den Ergebniscode gibt es am Schluss")
-    state = round_.game().new_initial_state()
-    digits = []
+    game = round_.game()
+    model = _Model(game)
+    state = game.new_initial_state()
+    choices = []
     humans = set(round_.humans)
     for action, mover in zip(match.actions, match.movers):
         if mover in humans:
@@ -518,9 +592,9 @@ def result_code(round_: ClassRound, match: Match, number: int | None = None, ver
             if len(legal) > 1:
                 key = record_key(action.to_json())
                 index = next(i for i, a in enumerate(legal) if record_key(a.to_json()) == key)
-                digits.append((index, len(legal)))
+                choices.append((index, model.weights(state, legal)))
         state.apply_action(action)
-    code = _result_chars(round_, digits, number)
+    code = _result_chars(round_, choices, number)
     if verify:
         replayed = verify_result(round_, code).match
         mine, theirs = match.record_actions(), replayed.record_actions()
@@ -540,22 +614,21 @@ def verify_result(round_: ClassRound, text) -> Result:
     code = normalize(text, "result code")
     if len(code) < 4:
         raise CodeError("a result code is longer than that", "ein Ergebniscode ist länger")
-    body, tag = code[:-3], _VALUE[code[-3]]
     symbols = _symbols(round_.code + code[:-2])
-    checks_ok = (_check(symbols, 1), _check(symbols, 2)) == (_VALUE[code[-2]], _VALUE[code[-1]])
-    if tag != _tag(round_.code):
+    if _VALUE[code[-3]] != _tag(round_.code):
         raise CodeError(f"this result code belongs to another class round (or is mistyped): "
                         f"this board's class code is {grouped(round_.code)}",
                         f"dieser Ergebniscode gehört zu einer anderen Klassenrunde (oder ist vertippt): "
                         f"der Klassencode hier ist {grouped(round_.code)}")
-    if not checks_ok:
+    if (_check(symbols, 1), _check(symbols, 2)) != (_VALUE[code[-2]], _VALUE[code[-1]]):
         raise CodeError("the result code's check characters do not match: a character is mistyped or missing",
                         "die Prüfzeichen des Ergebniscodes stimmen nicht: ein Zeichen ist vertippt oder fehlt")
-    r = _Reader(_from_chars(body))
-    if r.take(2) != FORMAT:
+    coder = _Decoder(code[:-3])
+    if coder.take((1, 1)) != FORMAT:
         raise _garbled("unknown layout", "unbekannter Aufbau")
     session = round_.session()
-    choices, digits = [], []
+    model = _Model(session.game)
+    choices, steps = [], []
     for _ in range(MAX_STEPS):
         if session.is_over():
             break
@@ -563,19 +636,19 @@ def verify_result(round_: ClassRound, text) -> Result:
             legal = session.legal_actions()
             index = 0
             if len(legal) > 1:
-                index = r.take(len(legal))
+                weights = model.weights(session.state, legal)
+                index = coder.take(weights)
                 choices.append((len(session.match.actions), index, len(legal)))
-                digits.append((index, len(legal)))
+                steps.append((index, weights))
             session.act(legal[index])
         else:
             session.step()
     else:
         raise _garbled("its game does not end", "sein Spiel endet nicht")
-    number = r.take(MAX_NUMBER + 1)
-    if r.n:
-        raise _garbled("it holds more decisions than its game has", "er enthält mehr Entscheidungen, als das Spiel hat")
-    if _result_chars(round_, digits, number) != code:
-        raise _garbled("not written the way spieltisch writes it", "nicht so geschrieben, wie Spieltisch ihn schreibt")
+    number = coder.take((1,) * (MAX_NUMBER + 1))
+    if _result_chars(round_, steps, number) != code:
+        raise _garbled("it holds more than its game, or is not written the way spieltisch writes it",
+                       "er enthält mehr als sein Spiel oder ist nicht so geschrieben, wie Spieltisch ihn schreibt")
     return Result(code, session.match, tuple(choices), number, round_.humans)
 
 
