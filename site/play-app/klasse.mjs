@@ -235,16 +235,17 @@ function drawHistogram(s) {
   if (s.best_expected) marks.push([s.best_expected.float, "#2e7d32", say(lang, "bestes Spiel (Erwartungswert)", "best play (expected)")]);
   if (s.bots_mean) marks.push([s.bots_mean.float, "#b3261e", say(lang, "Bots (Mittelwert)", "bots (mean)")]);
   if (s.mean) marks.push([s.mean.float, "#6a1b9a", say(lang, "Klasse (Mittelwert)", "class (mean)")]);
-  marks.forEach(([v, color, label], i) => {
+  for (const [v, color] of marks) {
     parts.push(`<line x1="${x(v)}" x2="${x(v)}" y1="${top - 10}" y2="${H - bottom}" stroke="${color}" stroke-width="3" stroke-dasharray="6 3"></line>`);
-    parts.push(`<text x="${Math.min(x(v) + 4, W - 160)}" y="${top + i * 15}" font-size="12" fill="${color}">${label}: ${num(v)}</text>`);
-  });
+  }
   parts.push(`<text x="${(left + W) / 2}" y="${H - 6}" text-anchor="middle" font-size="12">${say(lang, "Punkte", "points")}</text>`);
   const described = bins.map((b) => `${b.lo}–${b.hi}: ${b.count}`).join("; ");
   fig.innerHTML = `<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img"></svg>`;
   const svg = fig.querySelector("svg");
   svg.innerHTML = parts.join("");
   svg.setAttribute("aria-label", say(lang, `Histogramm der Punkte: ${described}`, `Histogram of the points: ${described}`));
+  fig.append(el("ul", { className: "legend" }, ...marks.map(([v, color, label]) =>
+    el("li", {}, el("span", { className: "swatch", style: `border-color:${color}` }), `${label}: ${num(v)}`))));
   fig.append(el("figcaption", { className: "note", textContent: say(lang,
     "Punkte der Klasse; die Linien zeigen den exakten Erwartungswert bei bestem Spiel, den Mittelwert der Bots im selben Spiel und den der Klasse.",
     "The class's points; the lines show the exact expected value of best play, the bots' mean in the same game and the class's.") }));

@@ -2,7 +2,7 @@
 // this page hosts the same ESM front-end as the notebooks and Panel (table.mjs) with a small model
 // object in place of anywidget's: get/set/save_changes/on. No JupyterLab, no kernel, no ipywidgets.
 import frontEnd from "./table.mjs";
-import { copyText, say, showQr } from "./class.mjs";
+import { copyText, say as inLang, showQr } from "./class.mjs";
 
 const app = document.getElementById("app");
 const progress = document.getElementById("progress");
@@ -55,7 +55,7 @@ async function offlineCopy() {
 function drawClassBar() {
   const now = document.documentElement.lang === "en" ? "en" : "de";
   const typing = document.activeElement && document.activeElement.id === "class-who";
-  classLink.textContent = say(now, "Klassenrunde", "Class round");
+  classLink.textContent = inLang(now, "Klassenrunde", "Class round");
   if (!klass) return;
   classBar.hidden = false;
   classBar.replaceChildren();
@@ -63,15 +63,15 @@ function drawClassBar() {
     classBar.classList.add("refused");
     classBar.setAttribute("role", "alert");
     classBar.append(Object.assign(document.createElement("p"), {
-      textContent: say(now, "Dieser Klassencode geht nicht: ", "This class code does not work: ") + klass.error[now] +
-        say(now, " Hier läuft ein normales Spiel.", " A normal game runs here.") }));
+      textContent: inLang(now, "Dieser Klassencode geht nicht: ", "This class code does not work: ") + klass.error[now] +
+        inLang(now, " Hier läuft ein normales Spiel.", " A normal game runs here.") }));
     return;
   }
   const info = klass.info[now];
   const head = document.createElement("p");
-  head.append(say(now, "Klassenrunde ", "Class round "),
+  head.append(inLang(now, "Klassenrunde ", "Class round "),
     Object.assign(document.createElement("span"), { className: "code", textContent: info.shown }),
-    ` · ${info.name} · ` + say(now, "Alle spielen dasselbe Spiel: gleiche Entscheidungen, gleiche Würfe.",
+    ` · ${info.name} · ` + inLang(now, "Alle spielen dasselbe Spiel: gleiche Entscheidungen, gleiche Würfe.",
       "Everyone plays the same game: the same decisions meet the same throws."));
   classBar.append(head);
   const field = document.createElement("input");
@@ -84,7 +84,7 @@ function drawClassBar() {
     worker.current.postMessage({ type: "result", who });
   });
   const label = Object.assign(document.createElement("label"), { htmlFor: "class-who" });
-  label.append(say(now, "Dein Name oder deine Nummer (freiwillig, für die Rangliste):",
+  label.append(inLang(now, "Dein Name oder deine Nummer (freiwillig, für die Rangliste):",
     "Your name or number (optional, for the ranking):"), field);
   classBar.append(label);
   if (typing) field.focus();
@@ -93,23 +93,23 @@ function drawClassBar() {
   const text = document.createElement("div");
   text.append(
     Object.assign(document.createElement("p"), {
-      textContent: say(now, `Dein Ergebnis: ${result.points} Punkte. Dein Ergebniscode:`,
+      textContent: inLang(now, `Dein Ergebnis: ${result.points} Punkte. Dein Ergebniscode:`,
         `Your result: ${result.points} points. Your result code:`) }),
     Object.assign(document.createElement("p"), { className: "result-code", textContent: result.text }),
     Object.assign(document.createElement("p"), {
-      textContent: say(now, "Gib ihn deiner Lehrkraft: eintippen, einfügen oder den QR-Code scannen. Er enthält deine " +
+      textContent: inLang(now, "Gib ihn deiner Lehrkraft: eintippen, einfügen oder den QR-Code scannen. Er enthält deine " +
         "Entscheidungen; die Punkte rechnet die Auswertung selbst nach.",
         "Give it to your teacher: type it, paste it or scan the QR code. It holds your decisions; the board works " +
         "out the points itself.") }));
-  const copy = Object.assign(document.createElement("button"), { type: "button", textContent: say(now, "Kopieren", "Copy") });
+  const copy = Object.assign(document.createElement("button"), { type: "button", textContent: inLang(now, "Kopieren", "Copy") });
   copy.addEventListener("click", async () => {
-    copy.textContent = (await copyText(result.text)) ? say(now, "Kopiert", "Copied") : say(now, "Bitte abtippen", "Please type it");
+    copy.textContent = (await copyText(result.text)) ? inLang(now, "Kopiert", "Copied") : inLang(now, "Bitte abtippen", "Please type it");
   });
   text.append(copy);
   const qr = Object.assign(document.createElement("div"), { className: "qr" });
   box.append(text, qr);
   classBar.append(box);
-  if (result.svg) showQr(qr, result.svg, say(now, "QR-Code des Ergebniscodes", "QR code of the result code"));
+  if (result.svg) showQr(qr, result.svg, inLang(now, "QR-Code des Ergebniscodes", "QR code of the result code"));
 }
 
 let view = "";

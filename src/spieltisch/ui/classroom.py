@@ -1039,7 +1039,7 @@ def reveal(prediction_id: str, counts, lang: str = "de") -> dict:
     share = p["kind"] in ("share", "options")
 
     def show(x):
-        return f"{num(100 * x, lang)} %" if share else num(x, lang)
+        return (f"{num(100 * x, lang)} %" if lang == "de" else f"{num(100 * x, lang)}%") if share else num(x, lang)
 
     labels = predictions(lang)
     names = [labels[[q["id"] for q in labels].index(p["id"])]["options"][i] for i in right]
@@ -1054,7 +1054,7 @@ def reveal(prediction_id: str, counts, lang: str = "de") -> dict:
     sim_text = (f"Simulation{f' ({names[0]})' if p['kind'] == 'options' else ''} ({p['n']} "
                 f"{'Versuche' if de else 'trials'}, "
                 f"{'Startwert' if de else 'seed'} {p['seed']}): {show(sim.mean)}, "
-                f"95-%-{'Intervall' if de else 'interval'} {show(sim.lo)} – {show(sim.hi)}")
+                f"{'95-%-Intervall' if de else '95% interval'} {show(sim.lo)} – {show(sim.hi)}")
     class_text = (f"{'Klasse' if de else 'Class'}: {hits} {'von' if de else 'of'} {votes} "
                   f"{'richtig' if de else 'right'}" if votes else ("Keine Stimmen gezählt." if de else "No votes counted."))
     return {"exact": _value_json(exact), "right": right, "simulation": sim.to_json(), "votes": votes, "hits": hits,
