@@ -134,8 +134,9 @@ def _class_result(who):
                        "points": _round.points(_table.session.match)}, ensure_ascii=False)
 
 def _qr(text):
-    import segno
-    return segno.make(text, error="m").svg_inline(scale=1, border=4, omitsize=True, light="#fff")
+    import segno  # make_qr: a full QR code; segno.make picks a Micro QR code for short texts, which
+                  # phones and most readers do not read
+    return segno.make_qr(text, error="m").svg_inline(scale=1, border=4, omitsize=True, light="#fff")
 
 _board = None
 
