@@ -209,7 +209,7 @@ function drawBoard(answer) {
     el("thead", {}, el("tr", {}, ...[say(lang, "Platz", "rank"), say(lang, "Name", "name"), say(lang, "Punkte", "points"),
       say(lang, "Ergebniscode", "result code")].map((t, i) => el("th", { textContent: t, className: i === 2 ? "num" : "" })))),
     el("tbody", {}, ...s.ranking.map((r) => el("tr", {}, el("td", { textContent: r.rank }), el("td", { textContent: r.name }),
-      el("td", { className: "num", textContent: r.points }), el("td", { className: "code", textContent: r.code }))))) :
+      el("td", { className: "num", textContent: r.points }), el("td", { className: "code", textContent: r.shown }))))) :
     el("p", { className: "note", textContent: say(lang, "Noch keine Ergebnisse.", "No results yet.") }));
   drawDecisions(s, answer.full);
 }

@@ -815,7 +815,7 @@ class Board:
         for i, r in enumerate(ordered):
             if i == 0 or r.points != ordered[i - 1].points:
                 rank = i + 1
-            out.append({"rank": rank, "name": r.name(lang), "points": r.points, "code": r.code})
+            out.append({"rank": rank, "name": r.name(lang), "points": r.points, "code": r.code, "shown": grouped(r.code)})
         return out
 
     def decisions(self, lang: str) -> list[dict]:
