@@ -152,6 +152,13 @@ def test_a_class_round_from_the_projector_to_the_board(context, request_log, sit
     assert sum(chosen) == reached >= 2 and decisions.first.locator("tr.best").count() >= 1
     screenshot(teacher, "board")
     assert_accessible(teacher, "the filled class board")
+    # the codes made and verified in the browser's Pyodide replay to the same points in CPython
+    from spieltisch.ui import classroom
+
+    r = classroom.parse_class(code)
+    points = {row.locator("td:nth-child(4)").inner_text().replace("-", ""): int(row.locator("td:nth-child(3)").inner_text())
+              for row in rows.all()}
+    assert {c.replace("-", ""): classroom.verify_result(r, c).points for c in codes} == points
 
     # a reload keeps the board (browser storage; every code verified again)
     teacher.reload()
@@ -169,9 +176,26 @@ def test_a_class_round_from_the_projector_to_the_board(context, request_log, sit
     request_log.assert_only_local()
 
 
-def test_code_eingeben_on_the_start_page_opens_the_class_game(context, request_log, site_url):
+def test_code_eingeben_on_the_start_page_opens_the_class_game(context, request_log, site_url, screenshot):
     teacher = context.new_page()
     open_board(teacher, site_url)
+    assert_accessible(teacher, "the class-round form")
+    # the poll of a lesson's prediction: taps, then the engine's answer
+    teacher.select_option("#poll-question", "wuerfel-joker-q2")
+    plus = teacher.locator("#poll-options .poll-option").nth(4).locator("button").nth(1)
+    plus.click()
+    plus.click()
+    assert teacher.locator("#poll-options .poll-option").nth(4).locator(".count").inner_text() == "2"
+    teacher.click("#poll-reveal")
+    teacher.locator("#poll-answer p").first.wait_for()
+    answer = teacher.inner_text("#poll-answer")
+    assert "91/216" in answer and "2 von 2 richtig" in answer and "Simulation" in answer
+    teacher.click("#lang-toggle")
+    teacher.locator("#setup-title [lang=en]:visible").wait_for()
+    assert "Start class round" in teacher.inner_text("#setup")
+    screenshot(teacher, "setup-en")
+    assert_accessible(teacher, "the class-round form in English")
+    teacher.click("#lang-toggle")
     teacher.select_option("#game", "tuefteln")
     teacher.click("#start-round")
     teacher.locator("#class-qr svg").wait_for(timeout=60_000)
