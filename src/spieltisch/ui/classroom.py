@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from hashlib import blake2b
 
+from ..core.advice import value_json
 from ..core.errors import SpieltischError, short
 from ..core.game import CHANCE, State, action_label, record_key
 from ..core.match import Match
@@ -698,10 +699,7 @@ def split_entries(text) -> list[tuple[str | None, str]]:
 
 # --- the class board --------------------------------------------------------------------------------
 def _value_json(value) -> dict | None:
-    if value is None:
-        return None
-    f = Fraction(value)
-    return {"fraction": f"{f.numerator}/{f.denominator}", "float": float(f)}
+    return None if value is None else value_json(value)
 
 
 NICE_WIDTHS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000)
@@ -845,6 +843,7 @@ class Board:
             options, class_loss = [], Fraction(0) if advice.exact else 0.0
             for index, action in enumerate(legal):
                 opt = advice.option_for(action)
+                # what the choice lost, as core.advice.review values the chosen option
                 if opt.best:
                     loss = Fraction(0) if advice.exact else 0.0
                 elif advice.exact:
