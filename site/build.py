@@ -60,6 +60,11 @@ BROWSER_PYPI = ("ipywidgets", "jupyterlab_widgets", "comm", "anywidget", "psygna
 # Requirements of ipywidgets that only carry front-end files; the kernel never imports them.
 FRONTEND_ONLY = {"jupyterlab-widgets", "widgetsnbextension"}
 
+# QR codes of class rounds (the projector's link, a student's result code) are drawn in the page's
+# Python by segno (pure Python, maintained, no dependencies); the Play pages and the class board load
+# its wheel only when they draw one, so a Play page's first download stays as it was.
+SEGNO = "segno==1.6.6"
+
 # Files of the npm pyodide package the browser needs; the rest is Node typings and demos.
 PYODIDE_CORE = (
     "pyodide.mjs",
@@ -110,15 +115,14 @@ def build_wheel() -> Path:
 
 
 def ensure_pyodide() -> Path:
-    """The Pyodide core from npm (site/package-lock.json), installed into site/node_modules."""
-    pkg = SITE_SRC / "node_modules" / "pyodide"
-    wanted = json.loads((SITE_SRC / "package.json").read_text())["dependencies"]["pyodide"]
-    have = None
-    if (pkg / "package.json").exists():
-        have = json.loads((pkg / "package.json").read_text())["version"]
-    if have != wanted:
-        run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=SITE_SRC)
-    return pkg
+    """The Pyodide core (and jsQR) from npm (site/package-lock.json), installed into site/node_modules."""
+    wanted = json.loads((SITE_SRC / "package.json").read_text())["dependencies"]
+    for name, version in wanted.items():
+        pkg = SITE_SRC / "node_modules" / name / "package.json"
+        if not pkg.exists() or json.loads(pkg.read_text())["version"] != version:
+            run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=SITE_SRC)
+            break
+    return SITE_SRC / "node_modules" / "pyodide"
 
 
 def download_wheels(specs: list[str]) -> dict[str, Path]:
@@ -470,7 +474,19 @@ def render_landing(cards: list[dict]) -> str:
   <div class="links">{links}</div>
 </li>"""
         )
-    return template.replace("<!-- GAMES -->", "\n".join(out))
+    return (template.replace("<!-- GAMES -->", "\n".join(out))
+            .replace("{{CLASS_GAMES}}", html.escape(json.dumps(class_cards()))))
+
+
+def class_cards() -> list[str]:
+    """The Play page of each class-code game, by the index a class code's first character gives:
+    the landing page's "Code eingeben" opens play/<card>.html?class=CODE without loading Python."""
+    src = str(ROOT / "src")
+    if src not in sys.path:
+        sys.path.insert(0, src)
+    from spieltisch.ui import classroom
+
+    return [classroom.card_of(g) for g in classroom.GAMES]
 
 
 def render_play_page(notebook: Path, title: str) -> str:
@@ -514,6 +530,13 @@ def build_play_pages(cards: list[dict], wheel: Path) -> list[str]:
         pages.append(f"{card['id']}.html")
     shutil.copy2(PLAY_APP / "play.mjs", out / "play.mjs")
     (out / "table.mjs").write_text(front_end_source(), encoding="utf-8")
+    # the class board (play/klasse.html, in the Play pages' offline copy), segno for the QR codes and
+    # jsQR for the camera where the browser has no BarcodeDetector
+    for name in ("klasse.html", "klasse.mjs", "class.mjs"):
+        shutil.copy2(PLAY_APP / name, out / name)
+    shutil.copy2(SITE_SRC / "node_modules" / "jsqr" / "dist" / "jsQR.js", out / "jsQR.js")
+    segno = download_wheels([SEGNO])["segno"]
+    shutil.copy2(segno, out / segno.name)
     pyodide = OUT / LITE / "static" / "pyodide"
     if not (pyodide / wheel.name).exists():
         sys.exit(f"the Play pages load {wheel.name} from {pyodide.relative_to(ROOT)}, which lacks it")
@@ -523,8 +546,10 @@ def build_play_pages(cards: list[dict], wheel: Path) -> list[str]:
         sha256(pyodide / name) for name in (wheel.name, "pyodide.asm.wasm", "python_stdlib.zip")).encode())
     worker = (PLAY_APP / "worker.mjs").read_text(encoding="utf-8")
     (out / "worker.mjs").write_text(
-        worker.replace("{{WHEEL}}", wheel.name).replace("{{SNAPSHOT}}", snapshot.hexdigest()[:16]), encoding="utf-8")
-    files = pages + ["play.mjs", "worker.mjs", "table.mjs"] + [
+        worker.replace("{{WHEEL}}", wheel.name).replace("{{SNAPSHOT}}", snapshot.hexdigest()[:16])
+        .replace("{{SEGNO}}", segno.name), encoding="utf-8")
+    files = pages + ["play.mjs", "worker.mjs", "table.mjs", "klasse.html", "klasse.mjs", "class.mjs", "jsQR.js",
+                     segno.name] + [
         f"../{LITE}/static/pyodide/{name}" for name in
         ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", wheel.name)]
     digest = hashlib.sha256()

@@ -170,6 +170,28 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--seat", type=_whole, action="append", default=None,
                    help="review only this seat's decisions (0 = first; repeatable)")
     s.add_argument("--lang", **lang)
+
+    s = sub.add_parser("class", help="class rounds: a class code for one game, students' result codes, the board")
+    csub = s.add_subparsers(dest="class_command", required=True)
+    c = csub.add_parser("new", help="print a new class code (the whole class plays this game)")
+    game_args(c)
+    c.add_argument("--seats", nargs="+", default=None, metavar="WHO",
+                   help="'human' or a bot name per seat (also comma-separated); default: seat 1 human, the others "
+                        "the game's usual bot")
+    c.add_argument("--seed", type=seed, default=None, help="default: drawn at random (a short code)")
+    c.add_argument("--advisor", action="store_true", help="students may use the advisor")
+    c.add_argument("--json", action="store_true",
+                   help='{"code", "ruleset", "players", "options", "seats", "seed"} (+ "secret" in a game with '
+                        "hidden parts): Match(ruleset, players, options, seed, secret) is the class's game")
+    c = csub.add_parser("result", help="print the result code of a finished class game (a saved record)")
+    c.add_argument("code", help="the class code")
+    c.add_argument("file", help="the game record (JSON), e.g. from 'spieltisch play --save'")
+    c.add_argument("--number", type=_whole_in(1, 99), default=None, help="the student's number for the ranking")
+    c = csub.add_parser("board", help="verify result codes by replaying them and print the class's summary")
+    c.add_argument("code", help="the class code")
+    c.add_argument("results", nargs="+", metavar="RESULT", help="result codes ('Name: CODE' adds a name)")
+    c.add_argument("--json", action="store_true")
+    c.add_argument("--lang", **lang)
     return p
 
 
@@ -182,7 +204,7 @@ def main(argv=None) -> int:
             return e.code if isinstance(e.code, int) else 2
         code = {"list": cmd_list, "play": cmd_play, "simulate": cmd_simulate,
                 "analyze": cmd_analyze, "replay": cmd_replay, "review": cmd_review,
-                "serve": cmd_serve}[args.command](args)
+                "serve": cmd_serve, "class": cmd_class}[args.command](args)
         sys.stdout.flush()  # a full disk or a closed pipe shows up here, not after we have returned
         return code
     except SpieltischError as e:
@@ -693,3 +715,85 @@ def cmd_play(args, input_fn=None) -> int:
     if args.save is not None:
         _save(match, args.save, lang)
     return 0
+
+
+def cmd_class(args) -> int:
+    """``class new|result|board`` (docs/class-mode.md). A refused code is a one-line error naming
+    why; ``board`` lists each refused code with its reason and exits 0 when at least one was valid."""
+    from .ui import classroom
+
+    if args.class_command == "new":
+        cls = get_game_class(classroom.resolve_game(args.game))
+        seats = None
+        if args.seats is not None:
+            seats = [s.strip() for item in args.seats for s in item.split(",") if s.strip()]
+        round_ = classroom.new_round(cls.id, args.players, seats, _options(cls, args.option), args.seed, args.advisor)
+        if args.json:
+            _dump(round_.to_json())
+        else:
+            print(classroom.grouped(round_.code))
+        return 0
+    round_ = _class_round(classroom, args.code)
+    if args.class_command == "result":
+        match = _read_record(args.file)
+        try:
+            code = classroom.result_code(round_, match, args.number)
+        except classroom.CodeError as e:
+            raise SpieltischError(f"{_shown_path(args.file)}: {e}") from None
+        print(classroom.grouped(code))
+        return 0
+    board = classroom.Board(round_.code)
+    listed = []
+    for text in args.results:
+        outcome = board.add(text)
+        for item in outcome["added"]:
+            listed.append({"code": item["code"], "points": item["points"], "valid": True})
+        for item in outcome["refused"]:
+            listed.append({"code": item["input"], "points": None, "valid": False, "reason": item["reason"]["en"]})
+    valid = any(item["valid"] for item in listed)
+    summary = board.summary(args.lang) if valid else None
+    if args.json:
+        out = {"class": round_.to_json(), "results": listed}
+        if summary is not None:
+            out.update({k: summary[k] for k in ("mean", "best_expected", "bots", "bots_mean", "histogram",
+                                                 "ranking", "decisions")})
+        else:
+            out.update({"mean": None, "best_expected": None, "decisions": []})
+        _dump(out)
+    else:
+        _print_board(round_, listed, summary, args.lang)
+    if not valid:
+        print("spieltisch: error: no result code was valid", file=sys.stderr)
+    return 0 if valid else 2
+
+
+def _class_round(classroom, code):
+    try:
+        return classroom.parse_class(code)
+    except classroom.CodeError as e:
+        raise SpieltischError(f"class code {_short(code)}: {e}") from None
+
+
+def _print_board(round_, listed, summary, lang: str) -> None:
+    from .ui.classroom import grouped
+
+    print(_t(lang, f"Klassenrunde {grouped(round_.code)}: {round_.cls.name['de']}",
+             f"class round {grouped(round_.code)}: {round_.cls.name['en']}"))
+    for item in listed:
+        if item["valid"]:
+            print(f"  {grouped(item['code'])}  {item['points']}")
+        else:
+            print(_t(lang, f"  {item['code']}  abgelehnt: {item['reason']}", f"  {item['code']}  refused: {item['reason']}"))
+    if summary is None:
+        return
+    print(_t(lang, f"Mittelwert: {_plain(summary['mean'])}", f"mean: {_plain(summary['mean'])}"))
+    if summary["best_expected"]:
+        print(_t(lang, f"Erwartungswert bei bestem Spiel: {_plain(summary['best_expected'])}",
+                 f"expected value of best play: {_plain(summary['best_expected'])}"))
+    for b in summary["bots"]:
+        print(f"  bot {b['bot']}: {b['points']}")
+    for d in summary["decisions"]:
+        print(f"{d['situation']} ({d['reached']}):")
+        for o in d["options"]:
+            star = "*" if o["best"] else " "
+            print(f"   {star} {o['count']:>3}  {o['label']}  (-{o['loss']['float']:.3f})")

@@ -117,7 +117,20 @@ WORDS = {
     "minus": ("Minuspunkte", "minus points"),
     "more_options": ("{n} weitere Möglichkeiten", "{n} more options"),
     "digits": ("{n} Ziffern", "{n} digits"),
+    "class_note": ("Klassenrunde {code}: Alle spielen dasselbe Spiel; Startwert, Plätze und Regeln sind festgelegt.",
+                   "Class round {code}: everyone plays the same game; seed, seats and rules are fixed."),
+    "class_locked": ("in einer Klassenrunde legt der Klassencode das Spiel fest",
+                     "in a class round the class code fixes the game"),
+    "class_no_advisor": ("in dieser Klassenrunde ist der Berater ausgeschaltet",
+                         "the advisor is switched off in this class round"),
+    "class_undo": ("in einer Klassenrunde geht Zurücknehmen nur, solange danach nichts geschehen ist (kein Wurf, "
+                   "keine Karte, kein Zug eines anderen)",
+                   "in a class round Undo works only while nothing has happened since (no throw, no card, no "
+                   "other player's move)"),
 }
+
+# Events a class round refuses: they would change the game the class code fixes.
+CLASS_LOCKED = ("new", "seed", "seat", "players", "variant")
 
 
 def word(key: str, lang: str, **kw) -> str:
@@ -179,11 +192,13 @@ class Table:
 
     def __init__(self, game="wuerfel-joker-2", players: int | None = None, seats=None, seed: int | None = None,
                  lang: str = "de", options: dict | None = None, advisor: bool = False, projector: bool = False,
-                 secret: int | None = None):
+                 secret: int | None = None, class_round: dict | None = None):
         """Games with hidden parts: without a ``seed``, every game is dealt from a fresh secret that
         nothing on the screen shows until the game is over; a ``seed`` given here (or typed) starts
         an open game, which the seed alone fixes; ``secret`` fixes the first game's secret (a class
-        round). See docs/hidden-information.md."""
+        round). See docs/hidden-information.md. ``class_round`` (``{"code", "advisor"}``, from
+        ``classroom.ClassRound.table_settings()``): the game is the class's, and every change of it
+        is refused (docs/class-mode.md)."""
         self.game_id = resolve_game(game)
         self.cls = get_game_class(self.game_id)
         self.view = load_view(self.cls)
@@ -209,6 +224,7 @@ class Table:
         # machine). The front-end decides when to show it (its busy note waits a second), so whether
         # a host passes progress on does not depend on how long the ranking takes.
         self.on_progress = None
+        self.class_round = dict(class_round) if class_round is not None else None
         self._start(open_game=seed is not None and secret is None)
 
     # --- settings ----------------------------------------------------------------------------
@@ -451,6 +467,9 @@ class Table:
         """Take back the last human move (``PlaySession.undo``: refused in a game with hidden parts
         once something was revealed since); its log lines go with it, so nothing of what it did or
         showed stays on the screen."""
+        refusal = self._class_undo_refusal()
+        if refusal is not None:
+            raise refusal
         self.session.undo()
         n = len(self.session.match.actions)
         self.log = [e for e in self.log if e["at"] <= n]
@@ -459,6 +478,17 @@ class Table:
         self.review_data = None
         self._advice_key = None
         self.step_id += 1
+
+    def _class_undo_refusal(self) -> IllegalActionError | None:
+        """In a class round Undo takes back only a move after which nothing happened: a throw seen
+        and taken back would let a student choose knowing the next throw, and a bot's reply taken
+        back would move the bots' generator, so the board's replay would no longer be this game."""
+        if self.class_round is None:
+            return None
+        movers = self.session.match.movers
+        if movers and movers[-1] in self.humans:
+            return None
+        return IllegalActionError("class round", word("class_undo", "en"), word("class_undo", "de"), "Klassenrunde")
 
     def click(self, token: str) -> None:
         """A click on the board or a button (what a person does); refusals become the message."""
@@ -481,6 +511,10 @@ class Table:
             self.message = {"kind": "refused", "text": {lang: str(e) for lang in LANGS}}
 
     def _dispatch(self, kind, ev: dict) -> None:
+        if self.class_round is not None and (
+                kind in CLASS_LOCKED or (kind == "advisor" and ev.get("on") and not self.class_round["advisor"])):
+            what = "class_no_advisor" if kind == "advisor" else "class_locked"
+            raise IllegalActionError("class round", word(what, "en"), word(what, "de"), "Klassenrunde")
         if kind == "act":
             self._on_act(str(ev.get("token", "")))
         elif kind == "step":
@@ -667,7 +701,10 @@ class Table:
             "pending": self.pending(),
             "step": self.step_id,
             "delay_ms": round(self.view.bot_delay * 1000),
-            "can_undo": cover is None and self.session.undo_refusal() is None,
+            "can_undo": cover is None and self.session.undo_refusal() is None and self._class_undo_refusal() is None,
+            "class_round": None if self.class_round is None else {
+                "code": self.class_round["code"], "advisor": self.class_round["advisor"],
+                "text": word("class_note", lang, code=self.class_round["code"])},
             "reconstruction": self.view.reconstructed(self.game),
         }
 
