@@ -137,11 +137,7 @@ worker.current.onmessage = ({ data }) => {
   if (data.type === "progress") say(data.step);
   else if (data.type === "snapshot") app.dataset.snapshot = data.saved ? "saved" : "none"; // for the tests
   else if (data.type === "class") {
-    klass = JSON.parse(data.json);
-    if (klass.info) {
-      app.classList.add("class-round");
-      if (!klass.info.de.advisor) app.classList.add("no-advisor");
-    }
+    klass = JSON.parse(data.json); // the table itself hides what a class round fixes
     drawClassBar();
   } else if (data.type === "class_result") {
     result = JSON.parse(data.json);

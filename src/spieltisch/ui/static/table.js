@@ -219,10 +219,12 @@ function render({ model, el }) {
       [["de", "Deutsch"], ["en", "English"]].map(([code, name]) =>
         h("button", { class: "sp-lang" + (s.lang === code ? " sp-on" : ""), "data-lang": code,
           onclick: () => s.lang !== code && send({ type: "lang", lang: code }) }, name)));
+    // a class round fixes the game: no variant, seat, seed, player count or new game to choose
+    const locked = !!s.class_round;
     root.append(h("div", { class: "sp-top" },
       h("h2", { class: "sp-title" }, s.title),
       s.reconstruction ? h("span", { class: "sp-badge", title: w.reconstruction_help }, w.reconstruction) : null,
-      variants,
+      locked ? null : variants,
       h("span", { class: "sp-grow" }),
       langs,
       h("button", { class: "sp-projector-toggle" + (s.projector ? " sp-on" : ""), "aria-pressed": String(!!s.projector),
@@ -230,7 +232,7 @@ function render({ model, el }) {
       s.can_spectate ? h("button", { class: "sp-spectator-toggle" + (s.spectator ? " sp-on" : ""),
         "aria-pressed": String(!!s.spectator), title: w.spectator_help,
         onclick: () => send({ type: "spectator", on: !s.spectator }) }, w.spectator) : null,
-      h("button", { class: "sp-new", onclick: () => send({ type: "new" }) }, w.new)));
+      locked ? null : h("button", { class: "sp-new", onclick: () => send({ type: "new" }) }, w.new)));
 
     // --- settings line: seats and seed ---
     const seats = s.seats.map((seat) => {
@@ -246,10 +248,14 @@ function render({ model, el }) {
       onchange: (e) => send({ type: "players", players: Number(e.target.value) }) },
       Array.from({ length: s.players.max - s.players.min + 1 }, (_, i) => s.players.min + i).map((k) =>
         h("option", { value: k, selected: k === s.players.value }, k)));
-    root.append(h("div", { class: "sp-settings" },
-      h("label", {}, `${w.players}: `, players), ...seats,
-      h("label", { title: w.seed_help }, `${w.seed}: `, seed),
-      h("span", { class: "sp-hint" }, w.seed_help)));
+    if (locked) {
+      root.append(h("div", { class: "sp-settings sp-class-note" }, s.class_round.text));
+    } else {
+      root.append(h("div", { class: "sp-settings" },
+        h("label", {}, `${w.players}: `, players), ...seats,
+        h("label", { title: w.seed_help }, `${w.seed}: `, seed),
+        h("span", { class: "sp-hint" }, w.seed_help)));
+    }
     if (s.open_game) root.append(h("div", { class: "sp-open-game" }, s.open_game));
     if (s.spectator) root.append(h("div", { class: "sp-spectator-note" }, w.spectator_help));
 
@@ -336,7 +342,7 @@ function render({ model, el }) {
         adv.append(h("div", { class: "sp-note" }, a.note));
       }
     }
-    right.append(adv);
+    if (!locked || s.class_round.advisor) right.append(adv);
     const sc = s.scores;
     right.append(h("div", { class: "sp-box" }, h("h3", { class: "sp-box-title" }, sc.title || w.scores),
       h("table", { class: "sp-scores" },
