@@ -448,7 +448,7 @@ def planned_line(game, observation: dict, action, rng, limit: int = 12) -> list:
         if obs["phase"] == TOLL:
             break
         follow = obs["follow_pile"] if obs["phase"] == "follow" else None
-        _, move = plan(View(obs, face), follow)
+        _, move = plan(View.of(game, obs), follow)
         if move is None or type(move) not in (Play, Buy, Replace):
             break
         legal = state._legal_actions()
@@ -461,7 +461,8 @@ def planned_line(game, observation: dict, action, rng, limit: int = 12) -> list:
     return line
 
 
-OBSERVATION_KEYS = ("game", "viewer", "to_move", "turn", "phase", "coins", "hand", "hand_sizes", "stock_tops",
+OBSERVATION_KEYS = ("game", "viewer", "to_move", "turn", "phase", "coins", "hand", "hand_sizes", "hand_filled",
+                    "stock_tops",
                     "stock_sizes", "discards", "building", "set_aside", "draw_size", "reshuffles", "totals",
                     "rounds", "round", "start_seat", "stall", "stock_moved", "toll_due", "toll_pile",
                     "follow_pile", "winner", "drawn_round", "terminal", "chance")

@@ -365,7 +365,9 @@ ACTION_TYPES = (Draw, Reveal, Play, Buy, Replace, PayToll, DeclineToll, Discard,
 
 class SkipBoMasters(Game):
     id = "skip-bo-masters"
-    version = 1
+    # 2: by default every playable own card must be played before the discard (D5, "must_play"), and
+    # coins no longer replace a card the player holds (D6, "replace_held")
+    version = 2
     name = {"de": "Skip-Bo Masters", "en": "Skip-Bo Masters"}
     summary = {
         "de": "Als Erster den eigenen Spielerstapel loswerden: Karten 1–12 auf gemeinsame Ablagestapel "
@@ -391,6 +393,23 @@ class SkipBoMasters(Game):
         # D4
         OptionSpec("stall_rounds", 50, "D4: a round ends as a draw after this many full rounds of turns "
                                        "in a row in which no card left any stock pile", min=1, max=1000),
+        # D5
+        OptionSpec("must_play", True, "D5: a turn may end with a discard only when no card of the hand, the "
+                                      "stock top or a discard pile top can be played (\"so viele Karten wie "
+                                      "möglich\"); off: a player may stop playing at any time (as Skip-Bo "
+                                      "players often play)"),
+        # D6
+        OptionSpec("replace_held", False, "D6: coins may also replace a card the player holds (a card of that "
+                                          "number or a wild card in the hand, on the stock top or on a discard "
+                                          "pile top); off: only a card the player needs (\"die er braucht\")"),
+        # D7
+        OptionSpec("short_hand_refill", True, "D7: a hand emptied during the turn draws 5 new cards also when it "
+                                              "held fewer than 5 (the draw pile ran short); off: only an emptied "
+                                              "hand of 5 draws"),
+        # D8
+        OptionSpec("round_start", "rotate", "D8: who starts each further round of a multi-round game: the next "
+                                            "player to the left (\"rotate\") or always seat 1, the youngest "
+                                            "(\"youngest\")", choices=("rotate", "youngest")),
         OptionSpec("multi_round", False, "play rounds until someone reaches target_score (winner of a round: "
                                          "25 + 5 per card left in the other stock piles)"),
         OptionSpec("target_score", 500, "points that win a multi-round game", min=25, max=5000),
@@ -477,6 +496,7 @@ class SkipBoState(State):
         self.follow_pile = -1
         self.stall = 0  # turns in a row in which no card left any stock pile
         self.stock_moved = False  # a card left a stock pile during this turn
+        self.filled = 0  # cards the hand of the player to move held after its last filling (D7)
         self.winner = None  # of the round; None with ``drawn`` for a stalled round
         self.drawn = False
         # chance to come, one entry per card: (kind, player), kind "reveal" or "draw"
@@ -546,7 +566,7 @@ class SkipBoState(State):
                 tuple(None if b is None else (tuple(b.cards), b.value, b.coins, tuple(b.replaced))
                       for b in self.building),
                 tuple(self.coins), self.turn, self.phase, self.toll_due, self.toll_pile, self.follow_pile,
-                self.stall, self.stock_moved, self.winner, self.drawn, tuple(self.pending))
+                self.stall, self.stock_moved, self.filled, self.winner, self.drawn, tuple(self.pending))
 
     def _settle(self):
         """Drop draws nobody can make and make a new draw pile where one is needed, so that a chance
@@ -586,6 +606,8 @@ class SkipBoState(State):
                 for pile, need in targets:
                     if c % 100 == 0 or c % 100 == need:
                         out.append(Play("discard", d, c, pile))
+        # D5: with a card of one's own still playable, the turn may not end yet
+        may_stop = not (out and self.options["must_play"])
         if self.coins[p] >= 1:
             for q in range(self.num_players):
                 if q == p:
@@ -602,16 +624,31 @@ class SkipBoState(State):
                             if c % 100 == 0 or c % 100 == need:
                                 out.append(Buy(q, "discard", d, c, pile))
         if phase == PLAY:
+            held = self.options["replace_held"]
             for pile, need in targets:
-                if need < TOP:
+                if need < TOP and (held or not self._holds(p, need)):
                     cost = self.game.replace_cost(need)
                     if cost <= self.coins[p] and self._can_follow(p, need + 1, self.coins[p] - cost):
                         out.append(Replace(pile, cost))
-            if hand:
-                out.extend(self._discards(p))
-            else:
-                out.append(END_TURN)
+            if may_stop:
+                out.extend(self._discards(p) if hand else [END_TURN])
         return out
+
+    def _own_tops(self, p: int) -> list:
+        """The cards player ``p`` may play from: the hand, the stock top, the discard pile tops."""
+        cards = list(self.hands[p])
+        if self.stock_top[p] is not None:
+            cards.append(self.stock_top[p])
+        cards += [d[-1] for d in self.discards[p] if d]
+        return cards
+
+    def _holds(self, p: int, need: int) -> bool:
+        """Whether player ``p`` could play a ``need`` (or a wild card) from their own cards (D6)."""
+        return any(fits(c, need) for c in self._own_tops(p))
+
+    def _playable_own(self, p: int):
+        """A play of one of player ``p``'s own cards that is possible now (D5), or None."""
+        return next((a for a in self._legal_actions() if type(a) is Play), None)
 
     def _targets(self) -> list:
         """(pile slot, value it needs next) of every pile a card may go to now."""
@@ -631,11 +668,7 @@ class SkipBoState(State):
 
     def _can_follow(self, p: int, need: int, coins_left: int) -> bool:
         """Can player ``p`` play a card of ``need`` (or a wild card) after replacing?"""
-        cards = list(self.hands[p])
-        if self.stock_top[p] is not None:
-            cards.append(self.stock_top[p])
-        cards += [d[-1] for d in self.discards[p] if d]
-        if any(fits(c, need) for c in cards):
+        if self._holds(p, need):
             return True
         if coins_left >= 1:
             for q in range(self.num_players):
@@ -679,6 +712,7 @@ class SkipBoState(State):
                     self.draw = self.draw.without(action.card)
                 self.hands[q].append(action.card)
                 self.hands[q].sort()
+                self.filled += 1  # only the player to move draws
             self._settle()
             return
         p = self.turn
@@ -748,8 +782,10 @@ class SkipBoState(State):
         if self.building[slot].value == TOP:
             self._complete(slot)
         self.phase, self.follow_pile = PLAY, -1
-        if not self.hands[self.turn]:
-            # "Wird ein Spieler alle 5 Handkarten ... los, zieht er SOFORT 5 neue Karten"
+        if not self.hands[self.turn] and (self.filled >= HAND or self.options["short_hand_refill"]):
+            # "Wird ein Spieler alle 5 Handkarten ... los, zieht er SOFORT 5 neue Karten"; D7: also
+            # a hand that held fewer (the draw pile ran short) draws 5
+            self.filled = 0
             self.pending += [("draw", self.turn)] * HAND
 
     def _complete(self, slot: int):
@@ -771,7 +807,8 @@ class SkipBoState(State):
             return
         self.turn = (self.turn + 1) % n
         self.phase = PLAY
-        need = HAND - len(self.hands[self.turn])
+        self.filled = len(self.hands[self.turn])
+        need = HAND - self.filled
         if need > 0:
             self.pending += [("draw", self.turn)] * need
 
@@ -788,7 +825,8 @@ class SkipBoState(State):
         self.pending = []
         self.phase = OVER
         if self.options["multi_round"] and max(self.totals) < self.options["target_score"]:
-            self.starter = (self.starter + 1) % self.num_players
+            if self.options["round_start"] == "rotate":  # D8 (the youngest, seat 0, starts otherwise)
+                self.starter = (self.starter + 1) % self.num_players
             self._new_round()
         else:
             self.over = True
@@ -840,6 +878,7 @@ class SkipBoState(State):
             "follow_pile": self.follow_pile if self.phase == FOLLOW else None,
             "coins": list(self.coins),
             "hand_sizes": [len(h) for h in self.hands],
+            "hand_filled": self.filled,
             "stock_tops": list(self.stock_top),
             "stock_sizes": [self.stock_down[q] + (self.stock_top[q] is not None) for q in range(self.num_players)],
             "discards": [[list(d) for d in ds] for ds in self.discards],
@@ -939,9 +978,13 @@ class SkipBoState(State):
             if is_wild(action.card) and not self.options["wild_discard"]:
                 return no("discard (D1)", "in this game wild cards may not be discarded",
                           "in dieser Partie dürfen Skip-Bo-Karten nicht abgelegt werden", "Hilfsstapel (D1)")
+            if self._must_play_first(p):
+                return self._must_play_refusal(p)
             return no("discard", "the empty discard piles are alike: use the first empty one",
                       "leere Hilfsstapel sind gleich: nimm den ersten leeren", "Hilfsstapel")
         if type(action) is EndTurn:
+            if not self.hands[p] and self._must_play_first(p):
+                return self._must_play_refusal(p)
             return no("discard", "a turn ends with one hand card on a discard pile",
                       "ein Zug endet mit einer Handkarte auf einem Hilfsstapel", "Hilfsstapel")
         if type(action) in (Play, Buy, Replace):
@@ -961,6 +1004,11 @@ class SkipBoState(State):
                 if need > TOP - 1:
                     return no("replace a card", "a 12 cannot be replaced: no card follows it",
                               "eine 12 kann nicht ersetzt werden: keine Karte folgt ihr", "Karte ersetzen")
+                if not self.options["replace_held"] and self._holds(p, need):
+                    return no("replace a card (D6)",
+                              f"you can play a {need} or a wild card yourself: coins replace only a card you need",
+                              f"du kannst selbst eine {need} oder eine Skip-Bo-Karte legen: Münzen ersetzen nur "
+                              "eine Karte, die du brauchst", "Karte ersetzen (D6)")
                 cost = self.game.replace_cost(need)
                 if action.cost != cost:
                     return no("replace a card", f"replacing the {need} costs {cost} coins",
@@ -987,6 +1035,20 @@ class SkipBoState(State):
                       f"{card_name(action.card, 'de')} liegt dort nicht zum Spielen bereit",
                       "oberste Karte")
         return super().why_illegal(action)
+
+    def _must_play_first(self, p: int) -> bool:
+        return self.phase == PLAY and self.options["must_play"] and self._playable_own(p) is not None
+
+    def _must_play_refusal(self, p: int) -> IllegalActionError:
+        """D5: the turn cannot end while an own card can be played; names one such play."""
+        play = self._playable_own(p)
+        return IllegalActionError(
+            "must play (D5)",
+            f"you can still play a card (for example: {play.label('en')}); in this game every card that can be "
+            "played is played before the turn ends",
+            f"du kannst noch eine Karte legen (zum Beispiel: {play.label('de')}); in dieser Partie wird jede "
+            "spielbare Karte gelegt, bevor der Zug endet",
+            "Ausspielpflicht (D5)")
 
 
 SkipBoMasters.state_class = SkipBoState
@@ -1038,6 +1100,7 @@ def determinize(game: SkipBoMasters, observation: dict, rng) -> SkipBoState:
     s.reshuffles = observation["reshuffles"]
     s.stall = observation["stall"]
     s.stock_moved = observation["stock_moved"]
+    s.filled = observation["hand_filled"]
     s.winner, s.drawn = observation["winner"], observation["drawn_round"]
     unseen = unseen_cards(observation)
     s.hands = [[] for _ in range(n)]
