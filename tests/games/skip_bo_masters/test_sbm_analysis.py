@@ -280,7 +280,7 @@ def test_advisor_notes_the_planned_line_of_each_play():
     advice = analysis.advise(s.game, s.observation(0), n_rollouts=2, seed=1)
     note = advice.option_for(Play("hand", 0, 5, 0)).note
     assert note["en"] == ("then: play 6 from hand on building pile 1; play 7 from discard pile 1 on building pile 1; "
-                          "play 8 from stock on building pile 1")
+                          "play 8 from stock pile on building pile 1")
     assert note["de"].startswith("danach: 6 von der Hand auf Ablagestapel 1")
 
 

@@ -600,10 +600,10 @@ def test_refusals_name_the_rule_in_both_languages_and_change_nothing():
 
 def test_labels_in_german_and_english():
     assert Play("stock", 0, 5, 0).label("de") == "5 vom Spielerstapel auf Ablagestapel 1"
-    assert Play("stock", 0, 5, 0).label("en") == "play 5 from stock on building pile 1"
-    assert Buy(2, "discard", 1, 107, 3).label("de") == "kaufe 7 (1 Münze) vom Hilfsstapel 2 von Spieler 3 (1 Münze) auf Ablagestapel 4"
+    assert Play("stock", 0, 5, 0).label("en") == "play 5 from stock pile on building pile 1"
+    assert Buy(2, "discard", 1, 107, 3).label("de") == "kaufe 7 (1 Münzsymbol) vom Hilfsstapel 2 von Spieler 3 (1 Münze) auf Ablagestapel 4"
     assert Replace(0, 4).label("de") == "ersetze die nächste Karte auf Ablagestapel 1 für 4 Münzen"
-    assert card_name(0, "de") == "Skip-Bo" and card_name(207, "en") == "7 (2 coins)"
+    assert card_name(0, "de") == "Skip-Bo" and card_name(207, "en") == "7 (2 coin symbols)"
 
 
 def test_more_refusals():

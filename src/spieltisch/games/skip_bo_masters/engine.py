@@ -60,7 +60,8 @@ def is_wild(card: int) -> bool:
 
 
 def card_name(card, lang: str = "en") -> str:
-    """"7", "7 (1 coin)", "Skip-Bo"; any value at all (refusals name what they were given)."""
+    """"7", "7 (1 coin symbol)", "Skip-Bo"; any value at all (refusals name what they were given). The
+    symbols are named as symbols, so a card is never read as a price ("buy 7 (1 coin symbol) ... (1 coin)")."""
     if type(card) is not int or not 0 <= card < 1000:
         return short(card)
     v, s = value_of(card), symbols_of(card)
@@ -68,8 +69,8 @@ def card_name(card, lang: str = "en") -> str:
     if not s:
         return base
     if lang == "de":
-        return f"{base} ({s} Münze{'n' if s > 1 else ''})"
-    return f"{base} ({s} coin{'s' if s > 1 else ''})"
+        return f"{base} ({s} Münzsymbol{'e' if s > 1 else ''})"
+    return f"{base} ({s} coin symbol{'s' if s > 1 else ''})"
 
 
 def load_cards(text: str, source: str = "coin_symbols.json") -> dict:
@@ -146,7 +147,7 @@ def _pile_name(pile, lang):
 
 _SOURCE = {
     "hand": ("von der Hand", "from hand"),
-    "stock": ("vom Spielerstapel", "from stock"),
+    "stock": ("vom Spielerstapel", "from stock pile"),
     "discard": ("vom Hilfsstapel", "from discard pile"),
 }
 
@@ -236,7 +237,7 @@ class Buy:
         c, p = card_name(self.card, lang), _pile_name(self.pile, lang)
         s = _source_text(self.src, self.slot, lang, self.owner, seller)
         return (f"kaufe {c} {s} (1 Münze) auf {p}" if lang == "de"
-                else f"buy {c} {s} (1 coin) onto {p}")
+                else f"buy {c} {s} (1 coin) on {p}")
 
     def __str__(self):
         return self.label()
@@ -372,7 +373,7 @@ class SkipBoMasters(Game):
     summary = {
         "de": "Als Erster den eigenen Spielerstapel loswerden: Karten 1–12 auf gemeinsame Ablagestapel "
               "legen, Joker einsetzen, mit Münzen Karten ersetzen, kaufen und Gebühren zahlen.",
-        "en": "Be the first to empty your stock pile: build shared piles 1–12, use wild cards, and spend "
+        "en": "Be the first to empty your stock pile: build shared piles 1–12, use Skip-Bo cards (wild), and spend "
               "coins to replace cards, buy them from others and pay tolls.",
     }
     min_players = 2
@@ -976,7 +977,7 @@ class SkipBoState(State):
                 return no("discard", "there are four discard piles (1-4)", "es gibt vier Hilfsstapel (1-4)",
                           "Hilfsstapel")
             if is_wild(action.card) and not self.options["wild_discard"]:
-                return no("discard (D1)", "in this game wild cards may not be discarded",
+                return no("discard (D1)", "in this game Skip-Bo cards may not be discarded",
                           "in dieser Partie dürfen Skip-Bo-Karten nicht abgelegt werden", "Hilfsstapel (D1)")
             if self._must_play_first(p):
                 return self._must_play_refusal(p)
@@ -1006,7 +1007,7 @@ class SkipBoState(State):
                               "eine 12 kann nicht ersetzt werden: keine Karte folgt ihr", "Karte ersetzen")
                 if not self.options["replace_held"] and self._holds(p, need):
                     return no("replace a card (D6)",
-                              f"you can play a {need} or a wild card yourself: coins replace only a card you need",
+                              f"you can play a {need} or a Skip-Bo card yourself: coins replace only a card you need",
                               f"du kannst selbst eine {need} oder eine Skip-Bo-Karte legen: Münzen ersetzen nur "
                               "eine Karte, die du brauchst", "Karte ersetzen (D6)")
                 cost = self.game.replace_cost(need)
@@ -1016,7 +1017,7 @@ class SkipBoState(State):
                 if self.coins[p] < cost:
                     return no("replace a card", f"replacing the {need} costs {cost} coins, you have {self.coins[p]}",
                               f"die {need} zu ersetzen kostet {cost} Münzen, du hast {self.coins[p]}", "Karte ersetzen")
-                return no("replace a card", f"after replacing the {need} you could not play a {need + 1} or a wild card",
+                return no("replace a card", f"after replacing the {need} you could not play a {need + 1} or a Skip-Bo card",
                           f"nach dem Ersetzen der {need} könntest du keine {need + 1} und keine Skip-Bo-Karte legen",
                           "Karte ersetzen")
             if type(action) is Buy:
@@ -1027,7 +1028,7 @@ class SkipBoState(State):
                     return no("buy a card", "cards are bought from other players; play your own",
                               "gekauft wird bei Mitspielern; eigene Karten spielst du einfach", "Karte kaufen")
             if type(action.card) is not int or not fits(action.card, need):
-                return no("building piles", f"building pile {pile + 1} needs a {need} (or a wild card), "
+                return no("building piles", f"building pile {pile + 1} needs a {need} (or a Skip-Bo card), "
                                             f"not {card_name(action.card)}",
                           f"Ablagestapel {pile + 1} braucht eine {need} (oder eine Skip-Bo-Karte), "
                           f"nicht {card_name(action.card, 'de')}", "Ablagestapel")
@@ -1153,8 +1154,8 @@ def render(obs: dict, lang: str = "en") -> str:
         stock = f"{card_name(top, lang) if top is not None else '–'} ({obs['stock_sizes'][q]})"
         lines.append(f"{who}: " + (f"Spielerstapel {stock}, Münzen {obs['coins'][q]}, Hand {obs['hand_sizes'][q]}, "
                                     f"Hilfsstapel {disc}" if de else
-                                    f"stock {stock}, coins {obs['coins'][q]}, hand {obs['hand_sizes'][q]}, "
-                                    f"discards {disc}"))
+                                    f"stock pile {stock}, coins {obs['coins'][q]}, hand {obs['hand_sizes'][q]}, "
+                                    f"discard piles {disc}"))
     if "hand" in obs:
         lines.append(("Deine Hand: " if de else "Your hand: ") + (", ".join(card_name(c, lang) for c in obs["hand"]) or "–"))
     if obs["terminal"]:
