@@ -497,6 +497,7 @@ class SkipBoState(State):
         self.follow_pile = -1
         self.stall = 0  # turns in a row in which no card left any stock pile
         self.stock_moved = False  # a card left a stock pile during this turn
+        self.turns = 1  # the turns begun in this round of the game, this one included
         self.filled = 0  # cards the hand of the player to move held after its last filling (D7)
         self.winner = None  # of the round; None with ``drawn`` for a stalled round
         self.drawn = False
@@ -567,7 +568,8 @@ class SkipBoState(State):
                 tuple(None if b is None else (tuple(b.cards), b.value, b.coins, tuple(b.replaced))
                       for b in self.building),
                 tuple(self.coins), self.turn, self.phase, self.toll_due, self.toll_pile, self.follow_pile,
-                self.stall, self.stock_moved, self.filled, self.winner, self.drawn, tuple(self.pending))
+                self.stall, self.stock_moved, self.turns, self.filled, self.winner, self.drawn,
+                tuple(self.pending))
 
     def _settle(self):
         """Drop draws nobody can make and make a new draw pile where one is needed, so that a chance
@@ -591,61 +593,72 @@ class SkipBoState(State):
         if phase == DISCARD:
             return self._discards(p) if hand else [END_TURN]
         targets = self._targets()
+        every = [pile for pile, _ in targets]  # where a wild card may go, in the targets' order
+        where: dict = {}  # value -> the piles that need it next
+        for pile, need in targets:
+            where.setdefault(need, []).append(pile)
+
+        at = where.get
         # own cards: hand (each kind once), stock top, discard tops
         for c in sorted(set(hand)):
-            for pile, need in targets:
-                if c % 100 == 0 or c % 100 == need:
-                    out.append(Play("hand", 0, c, pile))
+            for pile in (every if c % 100 == 0 else at(c % 100, ())):
+                out.append(Play("hand", 0, c, pile))
         c = self.stock_top[p]
         if c is not None:
-            for pile, need in targets:
-                if c % 100 == 0 or c % 100 == need:
-                    out.append(Play("stock", 0, c, pile))
+            for pile in (every if c % 100 == 0 else at(c % 100, ())):
+                out.append(Play("stock", 0, c, pile))
         for d, dp in enumerate(self.discards[p]):
             if dp:
                 c = dp[-1]
-                for pile, need in targets:
-                    if c % 100 == 0 or c % 100 == need:
-                        out.append(Play("discard", d, c, pile))
+                for pile in (every if c % 100 == 0 else at(c % 100, ())):
+                    out.append(Play("discard", d, c, pile))
         # D5: with a card of one's own still playable, the turn may not end yet
         may_stop = not (out and self.options["must_play"])
-        if self.coins[p] >= 1:
+        coins = self.coins[p]
+        others = set()  # the values of the cards p could buy
+        if coins >= 1:
             for q in range(self.num_players):
                 if q == p:
                     continue
                 c = self.stock_top[q]
                 if c is not None:
-                    for pile, need in targets:
-                        if c % 100 == 0 or c % 100 == need:
-                            out.append(Buy(q, "stock", 0, c, pile))
+                    others.add(c % 100)
+                    for pile in (every if c % 100 == 0 else at(c % 100, ())):
+                        out.append(Buy(q, "stock", 0, c, pile))
                 for d, dp in enumerate(self.discards[q]):
                     if dp:
                         c = dp[-1]
-                        for pile, need in targets:
-                            if c % 100 == 0 or c % 100 == need:
-                                out.append(Buy(q, "discard", d, c, pile))
+                        others.add(c % 100)
+                        for pile in (every if c % 100 == 0 else at(c % 100, ())):
+                            out.append(Buy(q, "discard", d, c, pile))
         if phase == PLAY:
             held = self.options["replace_held"]
+            mine = self._own_values(p)
             for pile, need in targets:
-                if need < TOP and (held or not self._holds(p, need)):
+                if need < TOP and (held or not (0 in mine or need in mine)):
                     cost = self.game.replace_cost(need)
-                    if cost <= self.coins[p] and self._can_follow(p, need + 1, self.coins[p] - cost):
-                        out.append(Replace(pile, cost))
+                    if cost <= coins:
+                        # the following card: an own one, or one bought with a coin still left
+                        nxt = need + 1
+                        if 0 in mine or nxt in mine or coins > cost and (0 in others or nxt in others):
+                            out.append(Replace(pile, cost))
             if may_stop:
                 out.extend(self._discards(p) if hand else [END_TURN])
         return out
 
-    def _own_tops(self, p: int) -> list:
-        """The cards player ``p`` may play from: the hand, the stock top, the discard pile tops."""
-        cards = list(self.hands[p])
+    def _own_values(self, p: int) -> set:
+        """The values (0 = wild) of the cards player ``p`` may play from: the hand, the stock top, the
+        discard pile tops."""
+        vals = {c % 100 for c in self.hands[p]}
         if self.stock_top[p] is not None:
-            cards.append(self.stock_top[p])
-        cards += [d[-1] for d in self.discards[p] if d]
-        return cards
+            vals.add(self.stock_top[p] % 100)
+        vals.update(d[-1] % 100 for d in self.discards[p] if d)
+        return vals
 
     def _holds(self, p: int, need: int) -> bool:
         """Whether player ``p`` could play a ``need`` (or a wild card) from their own cards (D6)."""
-        return any(fits(c, need) for c in self._own_tops(p))
+        mine = self._own_values(p)
+        return 0 in mine or need in mine
 
     def _playable_own(self, p: int):
         """A play of one of player ``p``'s own cards that is possible now (D5), or None."""
@@ -666,20 +679,6 @@ class SkipBoState(State):
         if free is not None:  # a new pile starts with a 1 (or a wild card), in the lowest free slot
             out.append((free, 1))
         return out
-
-    def _can_follow(self, p: int, need: int, coins_left: int) -> bool:
-        """Can player ``p`` play a card of ``need`` (or a wild card) after replacing?"""
-        if self._holds(p, need):
-            return True
-        if coins_left >= 1:
-            for q in range(self.num_players):
-                if q != p:
-                    tops = [d[-1] for d in self.discards[q] if d]
-                    if self.stock_top[q] is not None:
-                        tops.append(self.stock_top[q])
-                    if any(fits(c, need) for c in tops):
-                        return True
-        return False
 
     def _discards(self, p: int) -> list:
         hand = self.hands[p]
@@ -807,6 +806,7 @@ class SkipBoState(State):
             self._end_round(None)  # D4: the round is a draw
             return
         self.turn = (self.turn + 1) % n
+        self.turns += 1
         self.phase = PLAY
         self.filled = len(self.hands[self.turn])
         need = HAND - self.filled
@@ -868,7 +868,12 @@ class SkipBoState(State):
         obs = {
             "game": self.game.id,
             "viewer": player,
-            "round": self.round_no,
+            # "deal": the round of a game of several ("über mehrere Runden spielen"); "round": the round
+            # of turns in it (every player's first turn is round 1), what a review's decisions are
+            # counted by; "turn_no": the turns begun in this deal
+            "deal": self.round_no,
+            "round": (self.turns - 1) // self.num_players + 1,
+            "turn_no": self.turns,
             "totals": list(self.totals),
             "to_move": cp if cp >= 0 else None,
             "chance": ({"kind": self.pending[0][0], "player": self.pending[0][1]} if cp == CHANCE else None),
@@ -892,7 +897,7 @@ class SkipBoState(State):
             "start_seat": self.starter,
             "winner": self.winner,
             "drawn_round": self.drawn,
-            "rounds": [list(r) for r in self.rounds_log],
+            "deals": [list(r) for r in self.rounds_log],
             "terminal": cp == TERMINAL,
             "coin_symbols": PROVENANCE,
         }
@@ -1077,8 +1082,9 @@ def determinize(game: SkipBoMasters, observation: dict, rng) -> SkipBoState:
     s = object.__new__(SkipBoState)
     State.__init__(s, game)
     s.totals = list(observation["totals"])
-    s.round_no = observation["round"]
-    s.rounds_log = [tuple(r) for r in observation["rounds"]]
+    s.round_no = observation["deal"]
+    s.turns = observation["turn_no"]
+    s.rounds_log = [tuple(r) for r in observation["deals"]]
     s.starter = observation["start_seat"]
     s.over = observation["terminal"]
     s.turn, s.phase = observation["turn"], observation["phase"]
@@ -1133,7 +1139,7 @@ def render(obs: dict, lang: str = "en") -> str:
     de = lang == "de"
     n = len(obs["coins"])
     lines = []
-    head = (f"Runde {obs['round']}" if de else f"Round {obs['round']}")
+    head = (f"Runde {obs['deal']}" if de else f"Round {obs['deal']}")
     if any(obs["totals"]):
         head += (" — Punkte: " if de else " — points: ") + " ".join(map(str, obs["totals"]))
     lines.append(head + ("  (Münzsymbole: Rekonstruktion)" if de else "  (coin symbols: reconstruction)"))

@@ -392,7 +392,7 @@ class SkipBoMastersView(View):
         """Who acts now and what is due; while cards are drawn or turned up (chance steps the table
         paces, when nobody can click) it says that, not whose turn it is."""
         obs = ctx.observation
-        rnd = ctx.t(f"Runde {obs['round']} · ", f"Round {obs['round']} · ") if obs["round"] > 1 or any(obs["totals"]) else ""
+        rnd = ctx.t(f"Runde {obs['deal']} · ", f"Round {obs['deal']} · ") if obs["deal"] > 1 or any(obs["totals"]) else ""
         chance = obs["chance"]
         if chance is not None:
             q = chance["player"]
@@ -432,12 +432,16 @@ class SkipBoMastersView(View):
                 f"{ctx.t('Karten mit', 'Cards with')} {COIN}: {ctx.t('Gebühr', 'toll')}.</div>")
 
     def advice_columns(self, game) -> list[dict]:
-        return [{"settings": {"n_rollouts": 8, "seed": 0}, "kind": "points",
-                 "title": {"de": "Ø Vorsprung an Stapelkarten (geschätzt)", "en": "mean stock-card lead (estimate)"},
-                 "unit": {"de": "Karten", "en": "cards"}}]
+        # the advisor's own live defaults (screening, then finalists on the same hidden cards); the
+        # unit is the objective's (analysis.OBJECTIVE), the review counts its losses in it too
+        return [{"settings": {"seed": 0}, "kind": "points",
+                 "title": {"de": "Vorsprung an Spielerstapel-Karten (geschätzt)",
+                           "en": "stock-card lead (estimate)"},
+                 "unit": {"de": "Karten Vorsprung", "en": "cards of lead"}}]
 
     def review_settings(self, game) -> dict:
-        return {"n_rollouts": 2, "seed": 0}
+        # a whole game's decisions: fewer play-outs per decision than live, the same objective
+        return {"seed": 0, "screen": 6, "n_rollouts": 24, "finalists": 4}
 
     def final_words(self, ctx, scores, winners):
         obs = ctx.observation
