@@ -362,7 +362,8 @@ def analyze(game: SkipBoMasters, progress=None) -> dict:
         "deck": {"cards": total, "wild": wild, "per_number": per_value,
                  "by_coin_symbols": {str(s): k for s, k in sorted(tolls.items())},
                  "provenance": PROVENANCE,
-                 "note": "coin symbols: Rekonstruktion / reconstruction (coin_symbols.json)"},
+                 "note": "144 numbered + 24 wild cards and the coin symbols: Rekonstruktion / reconstruction "
+                         "(coin_symbols.json; the rulebook says 168 cards)"},
         "coins": {"per_player": COINS, "total": COINS * n},
         "stock_pile": game.stock_size,
         "draw_pile_at_start": total - n * game.stock_size,

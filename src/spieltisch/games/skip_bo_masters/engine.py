@@ -376,6 +376,8 @@ class SkipBoMasters(Game):
         "en": "Be the first to empty your stock pile: build shared piles 1–12, use Skip-Bo cards (wild), and spend "
               "coins to replace cards, buy them from others and pay tolls.",
     }
+    # RECONSTRUCTION: the rulebook gives no player count; 2-6 as the parent game Skip-Bo (72 coins are
+    # 12 for each of 6 players)
     min_players = 2
     max_players = 6
     default_players = 4

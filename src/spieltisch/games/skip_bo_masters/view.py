@@ -428,7 +428,7 @@ class SkipBoMastersView(View):
         return {"title": ctx.t("Stand", "Standings"), "headers": ["", *names], "rows": rows, "highlight": 0}
 
     def extra(self, ctx) -> str:
-        return (f"<div class='sp-note'>{ctx.t('Welche Karten Münzsymbole tragen, ist eine Rekonstruktion.', 'Which cards carry coin symbols is a reconstruction.')} "
+        return (f"<div class='sp-note'>{ctx.t('Rekonstruktion: die Aufteilung der 168 Karten (144 Zahlenkarten, 24 Skip-Bo-Karten) und welche Karten Münzsymbole tragen.', 'Reconstruction: the split of the 168 cards (144 numbered cards, 24 Skip-Bo cards) and which cards carry coin symbols.')} "
                 f"{ctx.t('Karten mit', 'Cards with')} {COIN}: {ctx.t('Gebühr', 'toll')}.</div>")
 
     def advice_columns(self, game) -> list[dict]:
