@@ -84,6 +84,17 @@ def main(argv=None):
             starts = [t for t, (_, st) in zip(times, todo) if st]
             if starts:
                 print(f"{'':>7} {'':<14} turn starts: {len(starts)}, p95 {pct(starts, .95):.3f} s, max {max(starts):.3f} s")
+    # the game review after a game: every decision of seat 0 (the human) with the view's review settings
+    from spieltisch.core.advice import review
+    from spieltisch.core.match import Match
+    game = SkipBoMasters(4)
+    match = Match(game, seed=1)
+    match.play([make_bot(game, n) for n in ("greedy", "strong", "greedy", "strong")], Rng(2))
+    t = time.process_time()
+    rv = review(match, players=[0], **view.review_settings(game))
+    dt = time.process_time() - t
+    print(f"review of one 4-player game, seat 0: {len(rv)} decisions, {dt:.1f} s CPU in CPython "
+          f"({PYODIDE * dt:.0f} s in Pyodide), {dt / max(len(rv), 1):.3f} s per decision")
     print("options: min-median-max; starred: mean number of options marked best (ties); seconds of CPU "
           "time in CPython (wall time on a busy machine is longer); Pyodide = 1.85 x CPython")
 

@@ -408,6 +408,7 @@ MAX_PLAYOUT_ACTIONS = 4000
 # same hidden cards in the same order (common random numbers), so options are compared by their
 # paired differences. Time: benchmarks/skip_bo_masters_advisor.py.
 SCREEN = 12
+MIN_SCREEN = 4  # the screening goes in passes of this many play-outs (while within half the budget)
 ROLLOUTS = 240
 FINALISTS = 6
 BUDGET = 12_000
@@ -549,7 +550,9 @@ def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = ROLLOUTS, s
     """Every option of the decision ``observation`` shows (its viewer must be the player to move),
     valued by determinized play-outs (``_World``, ``_play_out``).
 
-    Every option is played out ``screen`` times. Then, in rounds of ``screen`` play-outs more, the
+    Every option is played out ``screen`` times (in passes of ``MIN_SCREEN``; the screening stops
+    after a pass once it has made half the ``budget`` of moves). Then, in rounds of ``screen``
+    play-outs more, the
     leader and the options not yet told apart from it (at most ``finalists``) are played on, until the
     leader stands alone, a finalist has ``n_rollouts`` play-outs, or the play-outs have made ``budget``
     moves in all (a count of work, not of time: the same advice on every machine). Play-out k of every
@@ -599,8 +602,16 @@ def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = ROLLOUTS, s
     def mean(a):
         return Fraction(sum(scores[a]), len(scores[a]))
 
-    for action in legal:
-        play(action, screen)
+    # the screening in passes, so that a decision with many options does not spend the whole budget
+    # on it: at least MIN_SCREEN play-outs each, more while the screening has used less than half
+    done = 0
+    while done < screen:
+        done = min(screen, done + MIN_SCREEN)
+        for action in legal:
+            play(action, done)
+        if work[0] >= budget // 2:
+            break
+    screen_done = done
     leader = max(legal, key=mean)  # the first of equal means: the engine's order
     top = [a for a in legal if a is leader or paired_tie(scores[leader], scores[a])]
     top = sorted(top, key=mean, reverse=True)[:finalists]
@@ -645,6 +656,6 @@ def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = ROLLOUTS, s
         for a, _ in valued:
             notes[a] = worth
     most = max(len(v) for v in scores.values())
-    method = {lang: t.format(n1=screen, n2=most, until=UNTIL[lang][to_end]) for lang, t in METHOD.items()}
+    method = {lang: t.format(n1=screen_done, n2=most, until=UNTIL[lang][to_end]) for lang, t in METHOD.items()}
     return make_advice(valued, method=method, objective=OBJECTIVE_TO_END if to_end else OBJECTIVE, notes=notes,
                        best=best)

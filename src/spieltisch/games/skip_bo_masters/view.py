@@ -441,7 +441,7 @@ class SkipBoMastersView(View):
 
     def review_settings(self, game) -> dict:
         # a whole game's decisions: fewer play-outs per decision than live, the same objective
-        return {"seed": 0, "screen": 6, "n_rollouts": 24, "finalists": 4}
+        return {"seed": 0, "screen": 6, "n_rollouts": 24, "finalists": 4, "budget": 3000}
 
     def final_words(self, ctx, scores, winners):
         obs = ctx.observation
