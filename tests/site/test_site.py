@@ -283,11 +283,18 @@ def test_skip_bo_masters_turn_with_a_coin_action_on_the_play_page(context, reque
     assert root.locator(".sb-own [data-act=s]").inner_text().split()[-2] == "14"  # 14 übrig
     screenshot(page, "coin-action")
     assert_nothing_clipped(page, root)
-    # end the turn: a hand card on a discard pile; the bot plays on
-    root.locator(".sb-hand .sp-can").first.click()
-    settle(page, root)
-    root.locator(".sp-board .sp-target[data-act^=d]").first.click()
-    settle(page, root)
+    # end the turn: what can still be played is played first (D5: the 3, then the 4 …), then a hand
+    # card on a discard pile; the bot plays on
+    for _ in range(30):
+        root.locator(".sb-own .sp-can").first.click()
+        settle(page, root)
+        discard = root.locator(".sp-board .sp-target[data-act^=d]")
+        if discard.count():
+            discard.first.click()
+            settle(page, root)
+            break
+        root.locator(".sp-board .sp-target[data-act^=b]").first.click()
+        settle(page, root)
     root.locator(".sp-log div", has_text="Zugende").first.wait_for(timeout=60_000)
     log = root.locator(".sp-log").inner_text() + root.locator(".sp-message").inner_text()
     assert "ersetze die nächste Karte auf Ablagestapel 1 für 1 Münze" in log

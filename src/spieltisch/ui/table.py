@@ -104,10 +104,10 @@ WORDS = {
     "play_this": ("Klicke eine Zeile, um diesen Zug zu spielen.", "Click a row to play that move."),
     "review": ("Spielanalyse", "Game review"),
     "review_button": ("Spielanalyse zeigen", "Show game review"),
-    "review_axis": ("verlorene Punkte je Entscheidung (0 = beste Wahl)",
-                    "points lost per decision (0 = best choice)"),
-    "review_line": ("{who}: {best} von {n} Entscheidungen unter den besten, verloren: {loss} Punkte",
-                    "{who}: {best} of {n} decisions among the best, lost: {loss} points"),
+    "review_axis": ("verloren je Entscheidung ({unit}; 0 = beste Wahl)",
+                    "lost per decision ({unit}; 0 = best choice)"),
+    "review_line": ("{who}: {best} von {n} Entscheidungen unter den besten, verloren: {loss} {unit}",
+                    "{who}: {best} of {n} decisions among the best, lost: {loss} {unit}"),
     "reconstruction": ("Rekonstruktion", "Reconstruction"),
     "reconstruction_help": ("Teile dieses Spiels (Karten, Blätter, Tabellen) hat das Projekt rekonstruiert, weil die "
                             "Bilder der Anleitung fehlen.",
@@ -792,9 +792,11 @@ class Table:
                  "best": bool(d.chosen.best), "who": ctx.names[d.player], "seat": d.player,
                  "move": d.chosen.label[lang] if isinstance(d.chosen.label, dict) else str(d.chosen.action)}
                 for d in rv.decisions]
+        # the losses are in the advisor's unit (its first column's: points, or a game's own)
+        unit = self.view.advice_columns(self.game)[0]["unit"][lang]
         lines = [word("review_line", lang, who=ctx.names[s.player], best=s.among_best, n=s.decisions,
-                      loss=num(float(s.loss), lang)) for s in rv.summary() if s.decisions]
-        return {**out, "ready": True, "bars": bars, "lines": lines, "axis": word("review_axis", lang)}
+                      loss=num(float(s.loss), lang), unit=unit) for s in rv.summary() if s.decisions]
+        return {**out, "ready": True, "bars": bars, "lines": lines, "axis": word("review_axis", lang, unit=unit)}
 
     def state_json(self) -> str:
         return json.dumps(self.state(), ensure_ascii=False)
