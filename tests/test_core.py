@@ -274,8 +274,10 @@ def test_truncated_and_huge_records(pig):
     for cut in range(1, len(text) - 1, 7):
         with pytest.raises(RecordError):
             Match.from_json(text[:cut])
+    from spieltisch.core.match import MAX_RECORD_CHARS
+
     with pytest.raises(RecordError, match="too large"):
-        Match.from_json(" " * 5_000_000)
+        Match.from_json(" " * (MAX_RECORD_CHARS + 1))
     with pytest.raises(RecordError, match="nested too deeply"):
         Match.from_json("[" * 50_000 + "]" * 50_000)
     with pytest.raises(RecordError, match="UTF-8"):

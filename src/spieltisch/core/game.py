@@ -83,10 +83,46 @@ class Game:
     def advise(self, observation: dict, **settings):
         """Every option of the decision ``observation`` shows, valued (``advice.Advice``).
 
-        The advisor gets the observation only, never the state: it cannot read hidden parts."""
+        The advisor gets the observation only, never the state: it cannot read hidden parts. Before
+        any of its work, the settings are checked against the advisor's and the observation with
+        ``check_observation``; whatever the advisor still trips over in a malformed observation (a
+        list too short, a value out of range) is refused the same way, a ``SpieltischError`` naming
+        it, never a KeyError, TypeError or IndexError."""
         if self.advisor is None:
             raise SpieltischError(f"{self.id} has no advisor")
-        return self.advisor(self, observation, **settings)
+        from .advice import check_settings  # advice imports this module
+
+        check_settings(self, settings)
+        self.check_observation(observation)
+        try:
+            return self.advisor(self, observation, **settings)
+        except SpieltischError:
+            raise
+        except (LookupError, TypeError, AttributeError, ValueError, ArithmeticError, StopIteration,
+                RecursionError) as e:
+            raise SpieltischError(f"not an observation of {self.id} its advisor can read: "
+                                  f"{type(e).__name__} {short(str(e), 120, str)}") from None
+
+    def check_observation(self, observation) -> None:
+        """Refuse, with a ``SpieltischError`` naming what is wrong, what cannot be an observation of
+        this game: not a mapping of JSON data (``check_json_data``: sizes and nesting bounded), a key
+        missing that every observation of the game has, a value of another kind than the game's
+        observations hold there (text where they have a number, a number where they have a list;
+        the kinds are read from the observation of a new game, so a value that is None there is not
+        checked). Cheap, before any work; games may refine it."""
+        what = f"not an observation of {self.id}"
+        if type(observation) is not dict:
+            raise SpieltischError(f"{what}: {short(observation)} is not a mapping")
+        check_json_data(observation, what)
+        ref = self.__dict__.get("_observation_reference")
+        if ref is None:
+            ref = self._observation_reference = self.new_initial_state().observation(0)
+        missing = [k for k in ref if k not in observation]
+        if missing:
+            raise SpieltischError(f"{what}: it lacks {', '.join(map(short, missing[:4]))}")
+        wrong = _kind_difference(observation, ref, "")
+        if wrong:
+            raise SpieltischError(f"{what}: {wrong}")
 
     def render_observation(self, observation: dict, lang: str = "en") -> str:
         """``observation`` as text for a terminal. Reads the observation and the game's static facts
@@ -517,3 +553,73 @@ def _look_alike_refusal(action, legal) -> IllegalActionError | None:
         f"{_text(action)} sieht aus wie der erlaubte Zug „{short(label_de, 60, str)}“, enthält aber einen Wert "
         f"eines anderen Typs oder einen, den seine Klasse so nicht baut ({de}); bitte den erlaubten Zug selbst "
         "verwenden", "exakte Werte")
+
+
+# --- observations given from outside (the advisor's input) ----------------------------------------
+MAX_OBSERVATION_DEPTH = 32
+MAX_OBSERVATION_ITEMS = 200_000
+_JSON_KINDS = {dict: "a mapping", list: "a list", str: "a text", int: "a whole number", float: "a number",
+               bool: "true/false", type(None): "None"}
+
+
+def check_json_data(value, what: str) -> None:
+    """Refuse (``SpieltischError`` "``what``: ...") what is not plain JSON data of a bounded size:
+    mappings with text keys, lists, texts, whole numbers (|n| < 2**63), finite numbers, true/false,
+    None; at most ``MAX_OBSERVATION_ITEMS`` values nested at most ``MAX_OBSERVATION_DEPTH`` deep."""
+    todo = [(value, "", 0)]
+    count = 0
+    while todo:
+        v, path, depth = todo.pop()
+        count += 1
+        if count > MAX_OBSERVATION_ITEMS:
+            raise SpieltischError(f"{what}: more than {MAX_OBSERVATION_ITEMS:,} values")
+        t = type(v)
+        if t is dict:
+            if depth >= MAX_OBSERVATION_DEPTH:
+                raise SpieltischError(f"{what}: nested deeper than {MAX_OBSERVATION_DEPTH}")
+            for k, x in v.items():
+                if type(k) is not str:
+                    raise SpieltischError(f"{what}: a key {short(k)} at {path or 'the top'} is not a text")
+                todo.append((x, f"{path}.{k}" if path else k, depth + 1))
+        elif t is list:
+            if depth >= MAX_OBSERVATION_DEPTH:
+                raise SpieltischError(f"{what}: nested deeper than {MAX_OBSERVATION_DEPTH}")
+            todo.extend((x, f"{path}[{i}]", depth + 1) for i, x in enumerate(v))
+        elif t is int:
+            if not -(2**63) < v < 2**63:
+                raise SpieltischError(f"{what}: {short(path, 60, str)} is a number too large for any game")
+        elif t is float:
+            if v != v or v in (float("inf"), float("-inf")):
+                raise SpieltischError(f"{what}: {short(path, 60, str)} is not a finite number")
+        elif t not in (str, bool, type(None)):
+            raise SpieltischError(f"{what}: {short(path, 60, str) or 'it'} is {short(v)}, not JSON data")
+
+
+def _kind_difference(value, ref, path: str) -> str | None:
+    """Where ``value`` holds another kind of value than the game's own observation ``ref`` (None in
+    either: not checked; a whole number is fine where ``ref`` has a number). Mappings are compared
+    key by key, lists item by item where ``ref`` has the item (or all items are of one kind)."""
+    if value is None or ref is None:
+        return None
+    tv, tr = type(value), type(ref)
+    if tv is not tr and not (tv is int and tr is float):
+        return (f"{short(path, 60, str) or 'it'} is {_JSON_KINDS.get(tv, tv.__name__)} where the game's "
+                f"observations have {_JSON_KINDS.get(tr, tr.__name__)}")
+    if tv is dict:
+        for k, x in value.items():
+            if k in ref:
+                d = _kind_difference(x, ref[k], f"{path}.{k}" if path else k)
+                if d:
+                    return d
+    elif tv is list and ref:
+        kinds = {type(x) for x in ref}
+        for i, x in enumerate(value):
+            if i < len(ref):
+                d = _kind_difference(x, ref[i], f"{path}[{i}]")
+            elif len(kinds) == 1:
+                d = _kind_difference(x, ref[0], f"{path}[{i}]")
+            else:
+                break
+            if d:
+                return d
+    return None

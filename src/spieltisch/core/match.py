@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import copy
 import json
+import re
+from array import array
+from itertools import accumulate
 
 from .errors import IllegalActionError, RecordError, SpieltischError, short
 from .game import CHANCE, TERMINAL, Game, exact_key, record_key as action_key
@@ -19,12 +22,52 @@ from .registry import get_game_class
 from .rng import Rng
 
 RECORD_KEYS = ("ruleset", "version", "players", "options", "seed", "actions")
-MAX_RECORD_CHARS = 4_000_000
-MAX_ACTIONS = 100_000
+# Records are bounded by what they cost, with room for the longest games the engine plays (measured:
+# benchmarks/replay.py, docs/limits.md). Actions: as many as ``play`` lets a game last (its step
+# limit); the longest real games measured, Skip-Bo Masters to 5,000 points between random bots, take
+# about 650,000. Replay costs up to about 40 µs an action (Skip-Bo, CPython), so the longest record
+# replays in well under a minute; undo replays at most ``CHECKPOINT_EVERY`` actions. Characters: real
+# records take at most 24 an action (measured over every game), 32 with a margin.
+MAX_ACTIONS = 1_000_000
+MAX_RECORD_CHARS = 32 * MAX_ACTIONS
+MAX_RECORD_DEPTH = 32  # a record nests 3 or 4 deep (record, actions, an action, its list)
 # Undo goes back to the latest checkpoint and replays from there: at most this many actions.
 CHECKPOINT_EVERY = 1000
 # What a checkpoint does not copy: everything else is where chance comes from (the generator).
 _NOT_CHANCE = frozenset({"game", "state", "actions", "movers", "_marks"})
+
+
+# JSON strings (closed or running to the end) and everything but brackets: what ``json_depth`` skips
+_JSON_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_STEPS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
+
+
+def json_depth(text: str) -> int:
+    """How deep the lists and objects of JSON ``text`` nest, without parsing it (linear time, the
+    loops in C): brackets outside strings counted, +1 opening, -1 closing."""
+    marks = _NOT_BRACKETS.sub("", _JSON_STRINGS.sub("", text)).encode("ascii").translate(_STEPS)
+    return max(accumulate(array("b", marks)), default=0)
+
+
+def parse_json(text: str, max_chars: int, max_depth: int, what: str, error=SpieltischError, hook=None):
+    """``json.loads(text)`` for text from outside, bounded before it is parsed: at most ``max_chars``
+    characters, lists and objects nested at most ``max_depth`` deep (a deeper one would overflow the
+    parser's stack: a RecursionError in CPython, in Pyodide the JavaScript stack). Anything else
+    raises ``error`` naming ``what`` and the bound. ``hook``: ``object_pairs_hook``."""
+    if len(text) > max_chars:
+        raise error(f"{what} is too large ({len(text):,} characters; at most {max_chars:,})")
+    depth = json_depth(text)
+    if depth > max_depth:
+        raise error(f"{what} is nested too deeply ({depth:,} levels; at most {max_depth})")
+    try:
+        return json.loads(text, object_pairs_hook=hook)
+    except error:
+        raise
+    except RecursionError:  # pragma: no cover - the depth bound comes first
+        raise error(f"{what} is nested too deeply") from None
+    except ValueError as e:
+        raise error(f"{what} is not valid JSON (truncated?): {short(str(e), 200, str)}") from None
 
 
 def _no_duplicate_keys(pairs):
@@ -101,7 +144,7 @@ class Match:
             drawn.append(self.step_chance())
         return drawn
 
-    def play(self, bots, bot_rng: Rng, max_steps: int = 1_000_000) -> None:
+    def play(self, bots, bot_rng: Rng, max_steps: int = MAX_ACTIONS) -> None:
         """Let ``bots`` (one per seat) play to the end. Bots see only observations."""
         state, rng = self.state, self.rng
         # bound methods fetched once: this loop is most of a simulation's time
@@ -216,16 +259,8 @@ class Match:
                 raise RecordError("a game record must be UTF-8 JSON text") from None
         if not isinstance(text, str):
             raise RecordError(f"a game record must be JSON text, got {type(text).__name__}")
-        if len(text) > MAX_RECORD_CHARS:
-            raise RecordError(f"the game record is too large ({len(text)} characters; at most {MAX_RECORD_CHARS})")
-        try:
-            data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
-        except RecordError:
-            raise
-        except RecursionError:
-            raise RecordError("the game record is nested too deeply to be a game record") from None
-        except ValueError as e:
-            raise RecordError(f"the game record is not valid JSON (truncated?): {e}") from None
+        data = parse_json(text, MAX_RECORD_CHARS, MAX_RECORD_DEPTH, "the game record", RecordError,
+                          _no_duplicate_keys)
         return cls.from_record(data)
 
     @classmethod
@@ -259,7 +294,7 @@ class Match:
         if not isinstance(actions, list):
             raise RecordError("record actions must be a list")
         if len(actions) > MAX_ACTIONS:
-            raise RecordError(f"the record has {len(actions)} actions; at most {MAX_ACTIONS} are accepted")
+            raise RecordError(f"the record has {len(actions):,} actions; at most {MAX_ACTIONS:,} are accepted")
         try:
             match = cls(ruleset, players, options, data["seed"])
         except SpieltischError as e:
