@@ -172,7 +172,8 @@ def test_play_checks_the_bots_moves(pig):
 
     m = Match("test-pig", 1, {"rounds": 1}, 3)
     m.play([Copying()], Rng(1))
-    assert m.is_terminal() and HOLD in m.actions and all(a is not HOLD for a in m.actions)
+    # the copy is accepted, and the game's own object is what the match applies and records
+    assert m.is_terminal() and any(a is HOLD for a in m.actions)
     m = Match("test-pig", 1, {"rounds": 1}, 3)
     with pytest.raises(IllegalActionError, match="bot cheating chose rolled 6, which is not legal"):
         m.play([Cheating()], Rng(1))

@@ -9,14 +9,19 @@ into the game and leaves a float on the pile.
 playing and discarding a 4), so a record cannot tell them apart and replay picks the wrong one.
 
 ``ChattyToy``: its refusals echo the refused input in full (a 200 000-character string too).
+
+``RecordFormToy``: its plays keep their points beside the card (derived by the constructor, as
+Würfel Joker's assignments keep a mask), and it checks legality by class and record form alone, as
+the core once did: a play built without its constructor, with other points, records like the legal
+one, gets in and scores what it says.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from spieltisch.core.errors import IllegalActionError
-from spieltisch.core.game import TERMINAL
+from spieltisch.core.game import TERMINAL, record_key
 
 from harness.hiddentoy import Discard, HiddenToy, HiddenToyState, Play
 
@@ -96,3 +101,50 @@ class ChattyToyState(HiddenToyState):
 class ChattyToy(HiddenToy):
     id = "test-chatty"
     state_class = ChattyToyState
+
+
+@dataclass(frozen=True)
+class PointsPlay:
+    """Play ``card`` and score ``points``, which the constructor derives from the card."""
+
+    card: int
+    points: int = field(default=0, init=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "points", self.card)
+
+    def to_json(self):
+        return ["play", self.card]
+
+    def label(self, lang="en"):
+        return f"spiele {self.card} aus" if lang == "de" else f"play {self.card}"
+
+    def __str__(self):
+        return self.label("en")
+
+
+class RecordFormToyState(HiddenToyState):
+    def _legal_actions(self):
+        return [PointsPlay(a.card) if isinstance(a, Play) else a for a in super()._legal_actions()]
+
+    def _apply(self, action):
+        if type(action) is PointsPlay:
+            self.points[self.player] += action.points  # then the rest of a move, as a discard
+        super()._apply(action)
+
+    def apply_action(self, action):
+        # the planted bug: legal if a legal action has its class and record form
+        try:
+            key = record_key(action.to_json())
+        except Exception:  # noqa: BLE001
+            key = None
+        if self.current_player() == TERMINAL or key is None or not any(
+                type(a) is type(action) and record_key(a.to_json()) == key for a in self.legal_actions()):
+            raise IllegalActionError("legal moves", "not a legal move now", "jetzt kein erlaubter Zug",
+                                     "erlaubte Züge")
+        self._apply(action)
+
+
+class RecordFormToy(HiddenToy):
+    id = "test-record-form"
+    state_class = RecordFormToyState

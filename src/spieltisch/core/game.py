@@ -189,8 +189,9 @@ class State:
     def why_illegal(self, action) -> IllegalActionError:
         """An error that names the rule ``action`` breaks here. Games refine this."""
         legal = self.legal_actions()[:12]
-        en = ", ".join(action_label(a, "en") for a in legal)
-        de = ", ".join(action_label(a, "de") for a in legal)
+        # a few of them, cut short: the refusal is one readable line, however long the labels
+        en = short(", ".join(action_label(a, "en") for a in legal), 240, str)
+        de = short(", ".join(action_label(a, "de") for a in legal), 240, str)
         return IllegalActionError("legal moves", f"{_text(action)} is not allowed now; allowed: {en}",
                                   f"{_text(action)} ist jetzt nicht erlaubt; erlaubt: {de}", "erlaubte Züge")
 
@@ -221,15 +222,29 @@ class State:
         Games may override it with a faster check of the same answer; the core wraps an override
         (``__init_subclass__``) so that it sees only actions built as their class builds them
         (``well_built``) and so that a hostile value tripping it means "not legal", not a crash."""
+        return self._own_action(action) is not None
+
+    def _own_action(self, action):
+        """The core's check: the game's own legal object that ``action`` is type-exactly (the very
+        object, or the one with its exact key), or None."""
         p = self.current_player()
         if p == TERMINAL:
-            return False
+            return None
         legal = [a for a, _ in self.chance_outcomes()] if p == CHANCE else self._legal_actions()
         for a in legal:
             if a is action:
-                return True
+                return a
         key = exact_key(action)
-        return key is not None and key in _legal_index(legal)
+        return None if key is None else _legal_index(legal).get(key)
+
+    def legal_object(self, action):
+        """``action`` as the object to apply and record if it is legal, else None: the game's own
+        object where the core checks legality (a copy the player built never enters the position,
+        so a game may tell its actions apart by identity and keep their display details); the
+        action itself where the game checks legality with an ``is_legal`` of its own."""
+        if type(self).is_legal is State.is_legal:
+            return self._own_action(action)
+        return action if self.is_legal(action) else None
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -250,9 +265,10 @@ class State:
         if self.current_player() == TERMINAL:
             raise IllegalActionError("end of game", f"the game is over; {_text(action)} cannot be played",
                                      f"das Spiel ist vorbei; {_text(action)} geht nicht mehr", "Spielende")
-        if not self.is_legal(action):
+        own = self.legal_object(action)
+        if own is None:
             raise self.refusal(action)
-        self._apply(action)
+        self._apply(own)
 
     def refusal(self, action) -> IllegalActionError:
         """``why_illegal(action)``, or, for a look-alike of a legal action (its class and record form,

@@ -114,13 +114,15 @@ class Match:
         same outcomes."""
         state = self.state
         mover = state.current_player()
+        own = state.legal_object(action)  # the game's own object: a copy never enters the match
         if mover == CHANCE:
-            if not state.is_legal(action):
+            if own is None:
                 raise state.refusal(action)
-            self._advance(action, CHANCE)
+            self._advance(own, CHANCE)
         else:
-            state.apply_action(action)
-            self.actions.append(action)
+            own = action if own is None else own
+            state.apply_action(own)  # refuses an illegal one (and runs a game's own apply_action)
+            self.actions.append(own)
             self.movers.append(mover)
             self._checkpoint()
 
@@ -170,10 +172,12 @@ class Match:
                         if x is a:
                             break
                     else:
-                        if not state.is_legal(a):  # an equal copy is fine, a look-alike is not
+                        own = state.legal_object(a)  # an equal copy is fine, a look-alike is not
+                        if own is None:
                             raise IllegalActionError(
                                 "legal moves", f"bot {bots[p].name} chose {a!s}, which is not legal",
                                 f"Bot {bots[p].name} wählte {a!s}, das ist nicht erlaubt", "erlaubte Züge")
+                        a = own
                 apply(a)
                 add_action(a)
                 add_mover(p)
