@@ -106,23 +106,48 @@ class Game:
     def check_observation(self, observation) -> None:
         """Refuse, with a ``SpieltischError`` naming what is wrong, what cannot be an observation of
         this game: not a mapping of JSON data (``check_json_data``: sizes and nesting bounded), a key
-        missing that every observation of the game has, a value of another kind than the game's
-        observations hold there (text where they have a number, a number where they have a list;
-        the kinds are read from the observation of a new game, so a value that is None there is not
-        checked). Cheap, before any work; games may refine it."""
+        missing that every observation of the game has, a value of another kind than the game's own
+        observations hold there (text where they have a number, a number where they have a list),
+        read from the observations of a short seeded playout (``observation_kinds``; where those
+        only ever hold None, nothing is checked). Cheap, before any work; games may refine it."""
         what = f"not an observation of {self.id}"
         if type(observation) is not dict:
             raise SpieltischError(f"{what}: {short(observation)} is not a mapping")
         check_json_data(observation, what)
-        ref = self.__dict__.get("_observation_reference")
-        if ref is None:
-            ref = self._observation_reference = self.new_initial_state().observation(0)
-        missing = [k for k in ref if k not in observation]
+        required, kinds = self.observation_kinds()
+        missing = [k for k in required if k not in observation]
         if missing:
             raise SpieltischError(f"{what}: it lacks {', '.join(map(short, missing[:4]))}")
-        wrong = _kind_difference(observation, ref, "")
+        wrong = _kind_difference(observation, kinds)
         if wrong:
             raise SpieltischError(f"{what}: {wrong}")
+
+    def observation_kinds(self) -> tuple:
+        """(the keys every observation has, {path: kinds of value}) of this game's own observations:
+        a new game's and those of the players to move in the first decisions of a seeded random
+        playout (a path names keys, ``*`` for a list's items). Worked out once per game object."""
+        known = self.__dict__.get("_observation_kinds")
+        if known is None:
+            from .rng import Rng
+
+            state, rng = self.new_initial_state(), Rng(0)
+            seen = [state.observation(0)]
+            for _ in range(OBSERVATION_PLAYOUT):
+                p = state.current_player()
+                if p == TERMINAL:
+                    break
+                if p == CHANCE:
+                    state._apply(state.sample_chance(rng))
+                    continue
+                seen.append(state.observation(p))
+                legal = state._legal_actions()
+                state._apply(legal[rng.below(len(legal))])
+            kinds: dict = {}
+            for obs in seen:
+                _add_kinds(obs, (), kinds)
+            required = [k for k in seen[0] if all(k in obs for obs in seen)]
+            known = self._observation_kinds = (required, kinds)
+        return known
 
     def render_observation(self, observation: dict, lang: str = "en") -> str:
         """``observation`` as text for a terminal. Reads the observation and the game's static facts
@@ -239,12 +264,17 @@ class State:
 
     def legal_object(self, action):
         """``action`` as the object to apply and record if it is legal, else None: the game's own
-        object where the core checks legality (a copy the player built never enters the position,
-        so a game may tell its actions apart by identity and keep their display details); the
-        action itself where the game checks legality with an ``is_legal`` of its own."""
+        object among its legal moves (a copy the player built never enters the position, so a game
+        may tell its actions apart by identity and keep their display details); a chance outcome
+        that the game checks with an ``is_legal`` of its own is taken as it is."""
         if type(self).is_legal is State.is_legal:
             return self._own_action(action)
-        return action if self.is_legal(action) else None
+        if not self.is_legal(action):
+            return None
+        if self.current_player() == CHANCE:
+            return action  # an outcome checked by the game itself: its values are all it has
+        own = self._own_action(action)
+        return action if own is None else own
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -574,6 +604,7 @@ def _look_alike_refusal(action, legal) -> IllegalActionError | None:
 # --- observations given from outside (the advisor's input) ----------------------------------------
 MAX_OBSERVATION_DEPTH = 32
 MAX_OBSERVATION_ITEMS = 200_000
+OBSERVATION_PLAYOUT = 400  # actions of the seeded playout whose observations show a game's kinds
 _JSON_KINDS = {dict: "a mapping", list: "a list", str: "a text", int: "a whole number", float: "a number",
                bool: "true/false", type(None): "None"}
 
@@ -611,31 +642,33 @@ def check_json_data(value, what: str) -> None:
             raise SpieltischError(f"{what}: {short(path, 60, str) or 'it'} is {short(v)}, not JSON data")
 
 
-def _kind_difference(value, ref, path: str) -> str | None:
-    """Where ``value`` holds another kind of value than the game's own observation ``ref`` (None in
-    either: not checked; a whole number is fine where ``ref`` has a number). Mappings are compared
-    key by key, lists item by item where ``ref`` has the item (or all items are of one kind)."""
-    if value is None or ref is None:
-        return None
-    tv, tr = type(value), type(ref)
-    if tv is not tr and not (tv is int and tr is float):
-        return (f"{short(path, 60, str) or 'it'} is {_JSON_KINDS.get(tv, tv.__name__)} where the game's "
-                f"observations have {_JSON_KINDS.get(tr, tr.__name__)}")
-    if tv is dict:
+def _add_kinds(value, path: tuple, kinds: dict) -> None:
+    kinds.setdefault(path, set()).add(type(value))
+    if type(value) is dict:
         for k, x in value.items():
-            if k in ref:
-                d = _kind_difference(x, ref[k], f"{path}.{k}" if path else k)
-                if d:
-                    return d
-    elif tv is list and ref:
-        kinds = {type(x) for x in ref}
+            _add_kinds(x, path + (k,), kinds)
+    elif type(value) is list:
+        for x in value:
+            _add_kinds(x, path + ("*",), kinds)
+
+
+def _kind_difference(value, kinds: dict, path: tuple = (), shown: str = "") -> str | None:
+    """Where ``value`` holds another kind of value than the game's own observations at that path
+    (``kinds``; None, and paths they never hold anything but None at, are not checked; a whole number
+    is fine where they have a number). ``shown``: the path as people read it (``sheets[0].bonus``)."""
+    t = type(value)
+    seen = kinds.get(path)
+    if value is not None and seen and seen != {type(None)} and t not in seen and not (t is int and float in seen):
+        have = " or ".join(sorted(_JSON_KINDS.get(k, k.__name__) for k in seen - {type(None)}))
+        return f"{short(shown or 'it', 60, str)} is {_JSON_KINDS.get(t, t.__name__)} where the game's observations have {have}"
+    if t is dict:
+        for k, x in value.items():
+            d = _kind_difference(x, kinds, path + (k,), f"{shown}.{k}" if shown else k)
+            if d:
+                return d
+    elif t is list:
         for i, x in enumerate(value):
-            if i < len(ref):
-                d = _kind_difference(x, ref[i], f"{path}[{i}]")
-            elif len(kinds) == 1:
-                d = _kind_difference(x, ref[0], f"{path}[{i}]")
-            else:
-                break
+            d = _kind_difference(x, kinds, path + ("*",), f"{shown}[{i}]")
             if d:
                 return d
     return None
