@@ -226,11 +226,22 @@ def _f(x, digits: int = 2) -> str:
     return "–" if x is None or x != x else f"{x:,.{digits}f}"
 
 
+def _rows(results: dict, section: str, first: list, lead, cells) -> list:
+    """One table row per entry of ``section``: ``lead(entry)`` (the entry's own columns), then for
+    each ``(key, digits)`` of ``cells`` the interpreters' values side by side (a / b)."""
+    out = []
+    for i, row in enumerate(first):
+        rows = [r[section][i] for r in results.values()]
+        out.append(f"| {lead(row)} | " + " | ".join(" / ".join(_f(r[key], digits) for r in rows) for key, digits in cells)
+                   + " |")
+    return out
+
+
 def markdown(results: dict) -> str:
     """``results``: {interpreter label: run() output}; the tables put the interpreters side by side."""
     labels = list(results)
     first = results[labels[0]]
-    head = " | ".join(labels)
+    head = " / ".join(labels)
     out = ["## Long records: replay, undo, legality (`benchmarks/replay.py`)\n"]
     pythons = ", ".join(f"{k}: Python {v['env']['python']}, {v['env']['clock']}" for k, v in results.items())
     out.append(f"{pythons}.\n")
@@ -238,23 +249,21 @@ def markdown(results: dict) -> str:
     out.append("### Tied start throws replayed from JSON (2 players; every start throw ties)\n")
     out.append(f"| game | actions | record MB | replay s ({head}) | µs per action ({head}) |")
     out.append("|---|---:|---:|---:|---:|")
-    for i, row in enumerate(first["tied"]):
-        rows = [results[k]["tied"][i] for k in labels]
-        out.append(f"| {row['game']} | {row['actions']:,} | {row['chars'] / 1e6:.2f} | "
-                   f"{' / '.join(_f(r['replay_s']) for r in rows)} | {' / '.join(_f(r['us_per_action'], 1) for r in rows)} |")
+    out += _rows(results, "tied", first["tied"], lambda r: f"{r['game']} | {r['actions']:,} | {r['chars'] / 1e6:.2f}",
+                 (("replay_s", 2), ("us_per_action", 1)))
 
     s = first["skipbo"]
     out.append(f"\n### The longest bot game known: {s['game']} {json.dumps(s['options'])}, {s['players']} random bots, "
                f"seed {s['seed']}, bot seed {s['bot_seed']}\n")
     out.append(f"{s['actions']:,} actions, a record of {s['chars'] / 1e6:.2f} MB; undo goes back to the latest "
                f"checkpoint (one every {s['checkpoint_every']:,} actions).\n")
-    out.append(f"| step | {head} |")
-    out.append("|---|" + "---:|" * len(labels))
+    out.append(f"| step | seconds ({head}) |")
+    out.append("|---|---:|")
     for key, what in (("play_s", "play to the end (`Match.play`)"), ("save_s", "save (`to_json`)"),
                       ("replay_s", "replay (`Match.from_json`)"), ("undo_s", "undo on the replayed match"),
                       ("undo_live_s", "undo on the live match"), ("undo_20_max_s", "20 more undos: the slowest"),
                       ("undo_without_checkpoints_s", "undo before checkpoints (replay of the record minus its tail)")):
-        out.append(f"| {what} | {' | '.join(_f(results[k]['skipbo'][key], 3) + ' s' for k in labels)} |")
+        out.append(f"| {what} | {' / '.join(_f(r['skipbo'][key], 3) for r in results.values())} |")
 
     out.append("\n### Replay cost per action, every game (default options, random bots)\n")
     out.append("*other seed*: the same record under another seed, so no recorded outcome is the drawn one and each "
@@ -262,20 +271,16 @@ def markdown(results: dict) -> str:
     out.append(f"| game | actions | chars/action | play µs/action ({head}) | replay µs/action ({head}) | "
                f"other seed µs/action ({head}) |")
     out.append("|---|---:|---:|---:|---:|---:|")
-    for i, row in enumerate(first["games"]):
-        rows = [results[k]["games"][i] for k in labels]
-        out.append(f"| {row['game']} | {row['actions']:,} | {row['chars_per_action']:.1f} | "
-                   f"{' / '.join(_f(r['play_us'], 1) for r in rows)} | {' / '.join(_f(r['replay_us'], 1) for r in rows)} | "
-                   f"{' / '.join(_f(r['replay_other_seed_us'], 1) for r in rows)} |")
+    out += _rows(results, "games", first["games"],
+                 lambda r: f"{r['game']} | {r['actions']:,} | {r['chars_per_action']:.1f}",
+                 (("play_us", 1), ("replay_us", 1), ("replay_other_seed_us", 1)))
 
     out.append("\n### Legality check, µs per call (positions of seeded random games)\n")
     out.append(f"| game | positions | the legal object itself ({head}) | an equal copy ({head}) | "
                f"refusing a list look-alike, with its message ({head}) |")
     out.append("|---|---:|---:|---:|---:|")
-    for i, row in enumerate(first["legality"]):
-        rows = [results[k]["legality"][i] for k in labels]
-        out.append(f"| {row['game']} | {row['positions']:,} | {' / '.join(_f(r['same_us'], 1) for r in rows)} | "
-                   f"{' / '.join(_f(r['copy_us'], 1) for r in rows)} | {' / '.join(_f(r['refuse_us'], 1) for r in rows)} |")
+    out += _rows(results, "legality", first["legality"], lambda r: f"{r['game']} | {r['positions']:,}",
+                 (("same_us", 1), ("copy_us", 1), ("refuse_us", 1)))
     return "\n".join(out) + "\n"
 
 

@@ -104,23 +104,13 @@ class ChattyToy(HiddenToy):
 
 
 @dataclass(frozen=True)
-class PointsPlay:
+class PointsPlay(Play):
     """Play ``card`` and score ``points``, which the constructor derives from the card."""
 
-    card: int
     points: int = field(default=0, init=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "points", self.card)
-
-    def to_json(self):
-        return ["play", self.card]
-
-    def label(self, lang="en"):
-        return f"spiele {self.card} aus" if lang == "de" else f"play {self.card}"
-
-    def __str__(self):
-        return self.label("en")
 
 
 class RecordFormToyState(HiddenToyState):
@@ -128,9 +118,10 @@ class RecordFormToyState(HiddenToyState):
         return [PointsPlay(a.card) if isinstance(a, Play) else a for a in super()._legal_actions()]
 
     def _apply(self, action):
+        player = self.player
+        super()._apply(action)  # a play scores its card
         if type(action) is PointsPlay:
-            self.points[self.player] += action.points  # then the rest of a move, as a discard
-        super()._apply(action)
+            self.points[player] += action.points - action.card  # ... and this one its points
 
     def apply_action(self, action):
         # the planted bug: legal if a legal action has its class and record form

@@ -25,8 +25,8 @@ RECORD_KEYS = ("ruleset", "version", "players", "options", "seed", "actions")
 # Records are bounded by what they cost, with room for the longest games the engine plays (measured:
 # benchmarks/replay.py, docs/limits.md). Actions: as many as ``play`` lets a game last (its step
 # limit); the longest real games measured, Skip-Bo Masters to 5,000 points between random bots, take
-# about 650,000. Replay costs up to about 40 µs an action (Skip-Bo, CPython), so the longest record
-# replays in well under a minute; undo replays at most ``CHECKPOINT_EVERY`` actions. Characters: real
+# about 650,000. Replay costs up to about 50 µs an action (Skip-Bo, CPython), so the longest record
+# replays in about a minute; undo replays at most ``CHECKPOINT_EVERY`` actions. Characters: real
 # records take at most 24 an action (measured over every game), 32 with a margin.
 MAX_ACTIONS = 1_000_000
 MAX_RECORD_CHARS = 32 * MAX_ACTIONS
