@@ -141,6 +141,8 @@ class Game:
                     continue
                 seen.append(state.observation(p))
                 legal = state._legal_actions()
+                if not legal:
+                    break
                 state._apply(legal[rng.below(len(legal))])
             kinds: dict = {}
             for obs in seen:
