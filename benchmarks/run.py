@@ -26,9 +26,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "tests" / "pyodide"))
+sys.path.insert(0, str(HERE))  # replay.py's table
 import pyodide_kit as harness  # noqa: E402
 
 BODY = HERE / "bench_core.py"
+RECORDS = HERE / "replay.py"  # long records: replay, undo, legality (its own table)
 
 # Targets (CPython unless said otherwise). Random-game targets are per 1-player 1-round game.
 RATE_TARGETS = {("wuerfel-joker-2", "1p1r"): 10_000, ("wuerfel-joker-1", "1p1r"): 5_000}
@@ -41,12 +43,12 @@ def log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
-def run_body(kind: str, wheel: Path, site: Path, body_args: list[str]) -> dict:
+def run_body(kind: str, wheel: Path, site: Path, body_args: list[str], body: Path = BODY) -> dict:
     t0 = time.perf_counter()
     if kind == "cpython":
-        proc = harness.run_cpython(BODY, body_args, site, timeout=1800)
+        proc = harness.run_cpython(body, body_args, site, timeout=1800)
     else:
-        proc = harness.run_pyodide(wheel, BODY, body_args, timeout=1800)
+        proc = harness.run_pyodide(wheel, body, body_args, timeout=1800)
     if proc.returncode != 0:
         raise SystemExit(f"benchmark body failed in {kind}:\n{proc.stderr[-6000:]}")
     data = json.loads(proc.stdout)
@@ -210,6 +212,11 @@ def markdown(res: dict) -> str:
         out.append(f"| {r['record_chars'] / 1e6:.1f} MB, {r['actions']:,} actions | {r['replay_s']:.2f} s / "
                    f"{r['play_s']:.2f} s | {r['ratio']:.1f}× | {qtxt} |")
 
+    if res.get("records"):
+        import replay as long_records
+
+        out.append("\n" + long_records.markdown(res["records"]))
+
     out.append("\n## Site\n")
     site = res["site"]
     if site.get("status") == "measured":
@@ -309,6 +316,12 @@ def main(argv=None) -> int:
             res["advisor_latency"] = advisor_latency.run(
                 wheel, site, ["--positions", str(args.advisor_positions), "--clock", args.clock],
                 pyodide=not args.no_pyodide, log=log)
+        records_args = ["--json", "--clock", args.clock] + (["--quick"] if args.quick else [])
+        log("long records, CPython (benchmarks/replay.py) ...")
+        res["records"] = {"CPython": run_body("cpython", wheel, site, records_args, RECORDS)}
+        if "pyodide" in res:
+            log("long records, Pyodide ...")
+            res["records"]["Pyodide"] = run_body("pyodide", wheel, site, records_args, RECORDS)
     if args.no_site:
         res["site"] = {"status": "not measured (--no-site)"}
     else:

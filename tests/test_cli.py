@@ -8,6 +8,7 @@ import pytest
 from spieltisch.cli import main
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import CHANCE
+from spieltisch.core.match import MAX_RECORD_CHARS
 
 
 def run(capsys, *argv):
@@ -398,7 +399,7 @@ def _file(directory, content: bytes) -> str:
 
 
 @pytest.mark.parametrize("make, words", [
-    (lambda d: "/dev/zero", "too large to be a game record (at most 4,000,000 characters)"),
+    (lambda d: "/dev/zero", f"too large to be a game record (at most {MAX_RECORD_CHARS:,} characters)"),
     (lambda d: str(d), "it is a folder, not a game record"),
     (lambda d: str(d / "missing.json"), "cannot read"),
     (lambda d: _file(d, '{"ruleset": "Würfel"}'.encode("latin-1")), "must be UTF-8 JSON text"),

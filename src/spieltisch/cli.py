@@ -96,7 +96,7 @@ limits (bad input gets a one-line error naming the problem and exit code 2):
   players per game:        {players}
   simulate --games:        1 to {MAX_GAMES:,} games per run
   a game record:           at most {MAX_RECORD_CHARS:,} characters and {MAX_ACTIONS:,} actions
-  review --rollouts:       1 to {MAX_ROLLOUTS:,} playouts per option
+  review --rollouts:       1 to {MAX_ROLLOUTS:,} playouts per option (the advisor's own range: Skip-Bo Masters from 2)
   --seed:                  0 to 2**64-1 ({MAX_SEED})
   --option NAME=VALUE:     the game's options ('spieltisch list'), values of at most {MAX_OPTION_VALUE_CHARS} characters
   serve --port:            1 to 65535
@@ -165,7 +165,8 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("file", help="a game record (JSON), e.g. from 'spieltisch play --save'")
     s.add_argument("--json", action="store_true", help="the review as JSON (exact values as fractions)")
     s.add_argument("--rollouts", type=_whole_in(1, MAX_ROLLOUTS), default=None,
-                   help=f"games played out per option where values are estimated (e.g. Tüfteln), 1 to {MAX_ROLLOUTS}")
+                   help=f"games played out per option where values are estimated (Tüfteln 1 to {MAX_ROLLOUTS}, "
+                        f"Skip-Bo Masters 2 to {MAX_ROLLOUTS}; checked before any progress)")
     s.add_argument("--seed", type=seed, default=None, help="seed of those playouts")
     s.add_argument("--seat", type=_whole, action="append", default=None,
                    help="review only this seat's decisions (0 = first; repeatable)")

@@ -497,10 +497,20 @@ class Table:
     # --- events from the front-end -----------------------------------------------------------
     def handle(self, event) -> None:
         """Apply one event of the front-end (a dict or its JSON). A bad event is reported in the
-        message line and changes nothing."""
+        message line and changes nothing. Its JSON is bounded before it is parsed (an event is a
+        flat object of a few short fields: at most 10,000 characters, nested at most 8 deep), so a
+        hostile one ("[" * 100000) is refused instead of overflowing the parser's stack."""
+        from ..core.match import parse_json  # imported here: the rest of this module is the lead's
+
+        if isinstance(event, str):
+            try:
+                event = parse_json(event, max_chars=10_000, max_depth=8, what="an event")
+            except SpieltischError as e:
+                self.message = {"kind": "refused", "text": {
+                    "en": str(e), "de": f"Ereignis abgelehnt (höchstens 10.000 Zeichen, 8 Ebenen tief, gültiges "
+                                        f"JSON): {e}"}}
+                return
         try:
-            if isinstance(event, str):
-                event = json.loads(event)
             if not isinstance(event, dict):
                 raise SpieltischError(f"an event is a mapping, got {type(event).__name__}")
             self._dispatch(event.get("type"), event)
