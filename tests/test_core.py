@@ -228,11 +228,12 @@ def test_undo_goes_back_from_a_checkpoint_as_a_replay_of_the_shorter_record_woul
 
 
 def test_the_longest_bot_game_known_saves_replays_and_undoes():
-    # Skip-Bo Masters over several rounds between random bots: 105,198 actions, more than the old
-    # record limit of 100,000
+    # Skip-Bo Masters over several rounds between random bots, with the readings of v1 (no must
+    # play, D5; a coin may replace a held card, D6): 105,198 actions, more than the old record limit
+    # of 100,000
     from spieltisch.core.registry import make_bot
 
-    m = Match("skip-bo-masters", 2, {"multi_round": True}, seed=12)
+    m = Match("skip-bo-masters", 2, {"multi_round": True, "must_play": False, "replace_held": True}, seed=12)
     m.play([make_bot(m.game, "random")] * 2, Rng(12))
     assert m.is_terminal() and len(m.actions) == 105_198
     text = m.to_json()
