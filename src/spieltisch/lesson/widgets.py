@@ -318,6 +318,7 @@ class _Choice(Predict):
 
 def choice(key: str, question: str, options, lang: str = "de") -> Predict:
     """Predict by choosing one option: ``options`` is a list of values or of ``(label, value)`` pairs."""
+    fmt.check_lang(lang)
     pairs = [o if isinstance(o, tuple) else (str(o), o) for o in options]
     return _Choice(key, question, pairs, lang)
 
@@ -746,7 +747,7 @@ class Tree(KitWidget):
 
         place(root, 0)
         widest = max(half(n) for n in _walk(root))
-        col = max(col, round(2 * widest + 100))
+        col = max(col, round(2 * widest + 150))  # room for the input on the branch between two nodes
         y_of = lambda n: 24 + ys[id(n)] * row  # noqa: E731
         ids = {"b": 0, "v": 0}
 
@@ -833,7 +834,7 @@ def _leaf_values(node, path=None):
 
 
 def tree(key: str | None, question: str, root: Node, lang: str = "de", title: str = "", result=None,
-         col: int = 150, row: int = 46) -> Tree:
+         col: int = 190, row: int = 58) -> Tree:
     """A tree diagram to fill in: an input at every branch (its probability, from the engine via the
     ``Node``) and at every node given a ``value`` (e.g. a path's probability); ``result``: an optional
     ``(label, exact)`` asked below the tree (e.g. ``("P(mindestens eine 1)", p)``). "Prüfen" marks each

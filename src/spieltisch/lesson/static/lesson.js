@@ -8,8 +8,15 @@
 // label in the page's language (keyboard, screen reader). The words arrive from Python in "spec".
 // CSS (a string) is prepended by spieltisch.lesson.widgets.
 
+const CONTROLS = new Set(["input", "button", "select"]);
+
 function h(tag, attrs, ...kids) {
   const e = document.createElement(tag);
+  // Keys pressed in a control (arrows in a radio group or the grid, Enter on a button, digits in a
+  // field) are the control's, not JupyterLab's notebook shortcuts. Lumino stops looking for a
+  // shortcut at the first element with this attribute, starting at the focused one: so it goes on
+  // the control itself, not on a container.
+  if (CONTROLS.has(tag)) e.setAttribute("data-lm-suppress-shortcuts", "true");
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
     if (k === "class") e.className = v;
@@ -189,11 +196,13 @@ const KINDS = {
     }
     const table = h("table", { class: "stl-dice" });
     if (spec.title) table.append(h("caption", {}, spec.title));
-    table.append(h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "stl-corner" }, `${w.first} \\ ${w.second}`)),
-      [1, 2, 3, 4, 5, 6].map((b) => h("th", { scope: "col" }, String(b))))));
+    table.append(h("thead", {},
+      h("tr", {}, h("td", { colspan: 2 }), h("th", { colspan: 6, class: "stl-axis" }, w.second)),
+      h("tr", {}, h("td", { colspan: 2 }), [1, 2, 3, 4, 5, 6].map((b) => h("th", { scope: "col" }, String(b))))));
     const tbody = h("tbody", {});
     for (let a = 1; a <= 6; a++) {
-      const tr = h("tr", {}, h("th", { scope: "row" }, String(a)));
+      const tr = h("tr", {}, a === 1 ? h("th", { rowspan: 6, class: "stl-axis stl-axis-first" }, h("span", {}, w.first)) : null,
+        h("th", { scope: "row" }, String(a)));
       for (let b = 1; b <= 6; b++) {
         const k = `${a},${b}`;
         state[k] = 0;
