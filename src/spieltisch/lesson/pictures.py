@@ -175,8 +175,9 @@ def tree(root: Node, lang: str = "de", title: str = "", col: int = 170, row: int
             x1, x2 = x + half(node), cx - half(child)
             parts.append(f'<line x1="{_c(x1)}" y1="{_c(y)}" x2="{_c(x2)}" y2="{_c(cy)}" stroke="#555"/>')
             mx, my = x1 + (x2 - x1) * 0.7, y + (cy - y) * 0.7  # near the child: labels of close branches stay apart
-            if p is None:  # a skeleton: a box to write the probability in
-                parts.append(f'<rect x="{_c(mx - 22)}" y="{_c(my - 21)}" width="44" height="18" fill="white" '
+            if p is None:  # a skeleton: a box on the branch to write its probability in
+                bx, by = x1 + (x2 - x1) * 0.5, y + (cy - y) * 0.5
+                parts.append(f'<rect x="{_c(bx - 22)}" y="{_c(by - 9)}" width="44" height="18" fill="white" '
                              f'stroke="#1565c0"/>')
             else:
                 parts.append(f'<text x="{_c(mx)}" y="{_c(my - 5)}" font-size="12" fill="#1565c0" '

@@ -29,7 +29,7 @@ def blank_grid(lang: str, labels: str | None = None, title: str = "", cell: int 
         raise ValueError(f"worksheet grid: labels must be 'sum' or absent, not {labels!r}")
     w = WORDS[lang]
     left, top, side = 34, 34 + (18 if title else 0), 6 * cell
-    width, height = left + side + 6, top + side + 6
+    width, height = max(left + side + 6, round(7 * len(title))), top + side + 6  # 12 px bold: ~7 px a letter
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" class="grid" role="img" '
              f'aria-label="{html.escape(title or w["first"] + " × " + w["second"])}">']
     if title:
@@ -59,7 +59,7 @@ def _node(spec: dict) -> Node:
 def blank_tree(spec: dict, lang: str) -> str:
     """A tree diagram with an empty box at every branch (SVG), from nested ``{"label", "branches"}``."""
     fmt.check_lang(lang)
-    svg = tree(_node(spec), lang, col=120, row=30).svg
+    svg = tree(_node(spec), lang, col=160, row=40).svg
     return svg.replace('role="img">', 'role="img" class="tree">', 1)
 
 
@@ -82,8 +82,9 @@ def item(q: dict, lang: str) -> str:
         text.append(f'<p class="task">{html.escape(q["task"])}</p>')
     text += [f'<p class="fill">{html.escape(line)}</p>' for line in q.get("lines", ())]
     text += ['<div class="line"></div>'] * int(q.get("space", 0 if q.get("lines") else 3))
-    if figure:
-        out.append(f'<div class="work"><div class="figure">{figure}</div><div class="text">{"".join(text)}</div></div>')
+    if figure:  # a grid beside its task, a (wide) tree above it
+        kind = "grid" if grid else "tree"
+        out.append(f'<div class="work {kind}"><div class="figure">{figure}</div><div class="text">{"".join(text)}</div></div>')
     else:
         out += text
     return f"<li>{''.join(out)}</li>"
