@@ -416,7 +416,9 @@ def lock_in(page, predict, words, option: int = 0) -> str:
     show(page, predict)
     radios = predict.get_by_role("radio")
     if radios.count():
-        radios.nth(option).check()
+        # a student clicks the option's label (the radio button itself is drawn by its label)
+        predict.locator("label.stl-opt").nth(option).click()
+        assert radios.nth(option).is_checked()
         label = predict.locator("label.stl-opt").nth(option).text_content().strip()
     else:
         slider = predict.get_by_role("slider", name=re.compile(re.escape(words["value"])))
