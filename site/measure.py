@@ -28,6 +28,7 @@ Requires a built _site/ (`make site`), Playwright (pip) and Debian's Chromium.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import sys
@@ -61,66 +62,76 @@ def ready_games(site: Path = SITE) -> list[str]:
     return sorted(p.stem for p in (site / "play").glob("*.html") if p.stem != "smoke" and not p.stem.startswith("_"))
 
 
-def play_times(site: Path = SITE, chromium: str = "/usr/bin/chromium", runs: int = 1,
-               timeout_s: float = 300, games: list[str] | None = None) -> dict:
+@contextlib.contextmanager
+def served(site: Path, chromium: str):
+    """The built site on 127.0.0.1 and a Chromium to visit it: ``(browser, url)``, both closed after."""
     from playwright.sync_api import sync_playwright
 
-    boot = site / "play" / "_boot.html"
-    boot.write_text(BARE, encoding="utf-8")
     server = StaticServer(site)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            try:
+                yield browser, server.url
+            finally:
+                browser.close()
+    finally:
+        server.close()
+
+
+def play_times(site: Path = SITE, chromium: str = "/usr/bin/chromium", runs: int = 1,
+               timeout_s: float = 300, games: list[str] | None = None) -> dict:
     ready = ready_games(site)
     unknown = sorted(set(games or ()) - set(ready))
     if unknown:
         raise SystemExit(f"no Play page for {unknown}; the ready games are {ready}")
     out = {"bare_s": [], "games": {g: {"bare_s": [], "cold_s": [], "warm_s": [], "cold_bytes": []}
                                    for g in ready if not games or g in games}}
-    def bare_boot(browser) -> float:
+
+    def bare_boot(browser, url) -> float:
         ctx = browser.new_context()
         log = RequestLog(ctx)
         page = ctx.new_page()
         start = time.perf_counter()
-        page.goto(server.url + "play/_boot.html")
+        page.goto(url + "play/_boot.html")
         page.wait_for_function("document.title === 'ready'", timeout=timeout_s * 1000)
         seconds = round(time.perf_counter() - start, 2)
         log.assert_only_local()
         ctx.close()
         return seconds
 
+    boot = site / "play" / "_boot.html"
+    boot.write_text(BARE, encoding="utf-8")
     try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-            try:
-                for _ in range(runs):
-                    for game, row in out["games"].items():
-                        # each game's ratios are to a bare boot measured right before it: the
-                        # machine's load drifts less between neighbours than over the whole run
-                        row["bare_s"].append(bare_boot(browser))
-                        out["bare_s"].append(row["bare_s"][-1])
-                        ctx = browser.new_context(viewport={"width": 1024, "height": 768})
-                        log = RequestLog(ctx)
-                        responses = []
-                        ctx.on("response", lambda r: responses.append(r))
-                        page = ctx.new_page()
-                        start = time.perf_counter()
-                        page.goto(f"{server.url}play/{game}.html")
-                        page.locator(READY).first.wait_for(timeout=timeout_s * 1000)
-                        row["cold_s"].append(round(time.perf_counter() - start, 2))
-                        # the snapshot (taken after the first view) is kept, then the last cache writes
-                        page.locator("#app[data-snapshot]").wait_for(state="attached", timeout=timeout_s * 1000)
-                        page.wait_for_timeout(500)
-                        row["cold_bytes"].append(downloaded(responses))
-                        page.close()
-                        page = ctx.new_page()
-                        start = time.perf_counter()
-                        page.goto(f"{server.url}play/{game}.html")
-                        page.locator(READY).first.wait_for(timeout=timeout_s * 1000)
-                        row["warm_s"].append(round(time.perf_counter() - start, 2))
-                        log.assert_only_local()
-                        ctx.close()
-            finally:
-                browser.close()
+        with served(site, chromium) as (browser, url):
+            for _ in range(runs):
+                for game, row in out["games"].items():
+                    # each game's ratios are to a bare boot measured right before it: the
+                    # machine's load drifts less between neighbours than over the whole run
+                    row["bare_s"].append(bare_boot(browser, url))
+                    out["bare_s"].append(row["bare_s"][-1])
+                    ctx = browser.new_context(viewport={"width": 1024, "height": 768})
+                    log = RequestLog(ctx)
+                    responses = []
+                    ctx.on("response", lambda r: responses.append(r))
+                    page = ctx.new_page()
+                    start = time.perf_counter()
+                    page.goto(f"{url}play/{game}.html")
+                    page.locator(READY).first.wait_for(timeout=timeout_s * 1000)
+                    row["cold_s"].append(round(time.perf_counter() - start, 2))
+                    # the snapshot (taken after the first view) is kept, then the last cache writes
+                    page.locator("#app[data-snapshot]").wait_for(state="attached", timeout=timeout_s * 1000)
+                    page.wait_for_timeout(500)
+                    row["cold_bytes"].append(downloaded(responses))
+                    page.close()
+                    page = ctx.new_page()
+                    start = time.perf_counter()
+                    page.goto(f"{url}play/{game}.html")
+                    page.locator(READY).first.wait_for(timeout=timeout_s * 1000)
+                    row["warm_s"].append(round(time.perf_counter() - start, 2))
+                    log.assert_only_local()
+                    ctx.close()
     finally:
-        server.close()
         boot.unlink(missing_ok=True)
     for row in out["games"].values():
         bare = statistics.median(row["bare_s"])
@@ -135,8 +146,6 @@ TARGET_S = 10  # docs/lessons.md: every cell of a lesson under 10 s in the brows
 def lesson_times(site: Path = SITE, chromium: str = "/usr/bin/chromium", lessons: list[str] | None = None,
                  langs: tuple = ("de", "en")) -> dict:
     """Run All of each lesson's student version; ``{(id, lang): [(code cell, seconds, first line)]}``."""
-    from playwright.sync_api import sync_playwright
-
     import lessonrun
 
     sys.path.insert(0, str(ROOT / "site"))
@@ -146,31 +155,23 @@ def lesson_times(site: Path = SITE, chromium: str = "/usr/bin/chromium", lessons
     unknown = sorted(set(lessons or ()) - set(known))
     if unknown:
         raise SystemExit(f"no lesson {unknown}; the lessons are {known}")
-    server = StaticServer(site)
     out = {}
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-            try:
-                for lesson in lessons or known:
-                    for lang in langs:
-                        ctx = browser.new_context(viewport={"width": 1200, "height": 800})
-                        log = RequestLog(ctx)
-                        page = ctx.new_page()
-                        lessonrun.open_lesson(page, server.url, lesson, lang)
-                        lessonrun.expand_all(page)
-                        times = lessonrun.run_all(page)
-                        errors = lessonrun.error_outputs(page)
-                        if errors:
-                            raise SystemExit(f"{lesson}-{lang}: a cell failed:\n{errors[0][-2000:]}")
-                        first = [src.strip().splitlines()[0] if src.strip() else "" for src in lessonrun.code_cells(lesson, lang)]
-                        out[(lesson, lang)] = [(i, round(t, 2), first[i] if i < len(first) else "") for i, t in times]
-                        log.assert_only_local()
-                        ctx.close()
-            finally:
-                browser.close()
-    finally:
-        server.close()
+    with served(site, chromium) as (browser, url):
+        for lesson in lessons or known:
+            for lang in langs:
+                ctx = browser.new_context(viewport={"width": 1200, "height": 800})
+                log = RequestLog(ctx)
+                page = ctx.new_page()
+                lessonrun.open_lesson(page, url, lesson, lang)
+                lessonrun.expand_all(page)
+                times = lessonrun.run_all(page)
+                errors = lessonrun.error_outputs(page)
+                if errors:
+                    raise SystemExit(f"{lesson}-{lang}: a cell failed:\n{errors[0][-2000:]}")
+                first = [src.strip().splitlines()[0] if src.strip() else "" for src in lessonrun.code_cells(lesson, lang)]
+                out[(lesson, lang)] = [(i, round(t, 2), first[i] if i < len(first) else "") for i, t in times]
+                log.assert_only_local()
+                ctx.close()
     return out
 
 

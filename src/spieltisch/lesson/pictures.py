@@ -262,6 +262,21 @@ def running_share(outcomes, exact, n: int | None = None, lang: str = "de", title
     return Picture("".join(parts), (title + "\n" if title else "") + text)
 
 
+def _marks_and_legend(parts, names, colours, marks, X, x0, y0, h, lang, below, say_dashed=False) -> None:
+    """Dashed lines at the ``marks`` (e.g. exact expected values), and a legend ``below`` the plot
+    naming each group (and its mark)."""
+    for g, v in (marks or {}).items():
+        parts.append(f'<line x1="{_c(X(v))}" y1="{y0}" x2="{_c(X(v))}" y2="{y0 + h}" stroke="{colours.get(g, "#000")}" '
+                     f'stroke-dasharray="5 3" stroke-width="2"/>')
+    dashed = (", gestrichelt" if lang == "de" else ", dashed") if say_dashed else ""
+    for j, g in enumerate(names):
+        y = y0 + h + below + 18 * j
+        parts.append(f'<rect x="{x0}" y="{y - 10}" width="12" height="12" fill="{colours[g]}"/>')
+        label = g + (f" ({'Erwartungswert' if lang == 'de' else 'expected value'} {fmt.number(marks[g], lang)}{dashed})"
+                     if marks and g in marks else "")
+        parts.append(f'<text x="{x0 + 18}" y="{y}" font-size="12">{_t(label)}</text>')
+
+
 def histogram(groups: dict, bins: list, lang: str = "de", title: str = "", xlabel: str = "",
               marks: dict | None = None, width: int = 560, height: int = 280) -> Picture:
     """Shares of ``groups`` ({name: values}) in the bins ``[lo, hi)`` given by the edges ``bins``
@@ -302,15 +317,7 @@ def histogram(groups: dict, bins: list, lang: str = "de", title: str = "", xlabe
             sub = bw / len(names)
             parts.append(f'<rect x="{_c(bx + j * sub)}" y="{_c(Y(s))}" width="{_c(max(sub - 0.5, 0.5))}" '
                          f'height="{_c(y0 + h - Y(s))}" fill="{colours[g]}" opacity="0.8"/>')
-    for g, v in (marks or {}).items():
-        parts.append(f'<line x1="{_c(X(v))}" y1="{y0}" x2="{_c(X(v))}" y2="{y0 + h}" stroke="{colours.get(g, "#000")}" '
-                     f'stroke-dasharray="5 3" stroke-width="2"/>')
-    for j, g in enumerate(names):
-        y = y0 + h + 40 + 18 * j
-        parts.append(f'<rect x="{x0}" y="{y - 10}" width="12" height="12" fill="{colours[g]}"/>')
-        label = g + (f" ({'Erwartungswert' if lang == 'de' else 'expected value'} {fmt.number(marks[g], lang)})"
-                     if marks and g in marks else "")
-        parts.append(f'<text x="{x0 + 18}" y="{y}" font-size="12">{_t(label)}</text>')
+    _marks_and_legend(parts, names, colours, marks, X, x0, y0, h, lang, below=40)
     parts.append("</svg>")
     head = ("von", "bis") if lang == "de" else ("from", "to")
     rows = [f"{head[0]:>6} {head[1]:>6}  " + "  ".join(f"{g:>12}" for g in names)]
@@ -520,15 +527,7 @@ def bars(groups: dict, lang: str = "de", title: str = "", xlabel: str = "", mark
             sub = bw / len(names)
             parts.append(f'<rect x="{_c(bx + j * sub + 0.5)}" y="{_c(Y(share))}" width="{_c(max(sub - 1, 0.5))}" '
                          f'height="{_c(y0 + h - Y(share))}" fill="{colours[g]}" opacity="0.8"/>')
-    for g, v in (marks or {}).items():
-        parts.append(f'<line x1="{_c(X(v))}" y1="{y0}" x2="{_c(X(v))}" y2="{y0 + h}" stroke="{colours.get(g, "#000")}" '
-                     f'stroke-dasharray="5 3" stroke-width="2"/>')
-    for j, g in enumerate(names):
-        y = y0 + h + 48 + 18 * j
-        parts.append(f'<rect x="{x0}" y="{y - 10}" width="12" height="12" fill="{colours[g]}"/>')
-        label = g + (f" ({'Erwartungswert' if lang == 'de' else 'expected value'} {fmt.number(marks[g], lang)}, "
-                     f"{'gestrichelt' if lang == 'de' else 'dashed'})" if marks and g in marks else "")
-        parts.append(f'<text x="{x0 + 18}" y="{y}" font-size="12">{_t(label)}</text>')
+    _marks_and_legend(parts, names, colours, marks, X, x0, y0, h, lang, below=48, say_dashed=True)
     parts.append("</svg>")
     head = "Wert" if lang == "de" else "value"
     to = " bis " if lang == "de" else " to "
