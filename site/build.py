@@ -709,7 +709,7 @@ TEACHER_WORDS = {
                     "Schluss. Die Schülerfassung enthält keine Lösungen; die Lehrerfassung zeigt alle Ergebnisse "
                     "und Hinweise zum Unterricht.",
            "name": "Name", "date": "Datum", "print": "Drucken", "sheet_title": "Arbeitsblatt",
-           "grid_first": "1. Würfel", "grid_second": "2. Würfel", "total": "zusammen"},
+           "extensions": "Erweiterungen (wenn Zeit bleibt, oder als Hausaufgabe)"},
     "en": {"title": "For teachers", "grade": "Grade level", "goals": "Learning goals", "path": "The 45-minute path",
            "min": "min", "part": "Section", "show": "How", "ask": "Question to ask",
            "student": "Open the student version", "teacher": "Open the teacher version (with answers)",
@@ -718,7 +718,7 @@ TEACHER_WORDS = {
                     "compute exactly and simulate, and compare at the end. The student version contains no answers; "
                     "the teacher version shows every result and notes for teaching.",
            "name": "Name", "date": "Date", "print": "Print", "sheet_title": "Worksheet",
-           "grid_first": "first die", "grid_second": "second die", "total": "total"},
+           "extensions": "Extensions (if there is time, or as homework)"},
 }
 
 
@@ -738,6 +738,13 @@ def render_teachers(cards: list[dict], all_lessons: dict) -> str:
                 f"<td>{html.escape(step.get('show', ''))}</td><td>{html.escape(step.get('ask', ''))}</td></tr>"
                 for step in meta["path"])
             goals = "".join(f"<li>{html.escape(g)}</li>" for g in meta["goals"])
+            extra = "".join(
+                f"<tr><td>{int(step['minutes'])}</td><td>{html.escape(step['cells'])}</td>"
+                f"<td>{html.escape(step.get('show', ''))}</td><td>{html.escape(step.get('ask', ''))}</td></tr>"
+                for step in meta.get("extensions", ()))
+            if extra:
+                extra = (f"<h3>{w['extensions']}</h3>\n  <table class=\"extensions\"><thead><tr><th>{w['min']}</th>"
+                         f"<th>{w['part']}</th><th>{w['show']}</th><th>{w['ask']}</th></tr></thead>\n  <tbody>{extra}</tbody></table>")
             game = names.get(lid, {}).get(lang, lid)
             sections.append(f"""<section class="lesson" id="{html.escape(lid)}-{lang}" lang="{lang}" data-lesson="{html.escape(lid)}">
   <h2>{html.escape(meta['title'])}</h2>
@@ -747,6 +754,7 @@ def render_teachers(cards: list[dict], all_lessons: dict) -> str:
   <h3>{w['path']}</h3>
   <table class="path"><thead><tr><th>{w['min']}</th><th>{w['part']}</th><th>{w['show']}</th><th>{w['ask']}</th></tr></thead>
   <tbody>{rows}</tbody></table>
+  {extra}
   <p class="links">
     <a class="button explore student" href="{html.escape(lite_url('notebooks', student_path(lid, lang)))}">{w['student']}</a>
     <a class="button teacher" href="{html.escape(lite_url('notebooks', teacher_path(lid, lang)))}">{w['teacher']}</a>
@@ -757,33 +765,14 @@ def render_teachers(cards: list[dict], all_lessons: dict) -> str:
     return template.replace("<!-- LESSONS -->", "\n".join(sections))
 
 
-def _blank_grid(lang: str, cell: int = 30) -> str:
-    """An empty 6×6 grid of two-dice throws to colour in by hand."""
-    w = TEACHER_WORDS[lang]
-    left, top, side = 40, 40, 6 * cell
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + side + 10}" height="{top + side + 10}" '
-             f'class="grid" role="img">',
-             f'<text x="{left + side // 2}" y="12" font-size="12" text-anchor="middle">{w["grid_second"]}</text>',
-             f'<text x="10" y="{top + side // 2}" font-size="12" text-anchor="middle" '
-             f'transform="rotate(-90 10 {top + side // 2})">{w["grid_first"]}</text>']
-    for i in range(6):
-        parts.append(f'<text x="{left + i * cell + cell // 2}" y="{top - 8}" font-size="12" text-anchor="middle">{i + 1}</text>')
-        parts.append(f'<text x="{left - 10}" y="{top + i * cell + cell // 2 + 4}" font-size="12" text-anchor="middle">{i + 1}</text>')
-        for j in range(6):
-            parts.append(f'<rect x="{left + j * cell}" y="{top + i * cell}" width="{cell}" height="{cell}" '
-                         f'fill="white" stroke="black"/>')
-    parts.append("</svg>")
-    return "".join(parts)
-
-
 def render_worksheet(meta: dict, game_name: str) -> str:
-    """A print-ready worksheet (A4) of one lesson in one language."""
+    """A print-ready worksheet (A4) of one lesson in one language (its questions: the lesson kit's
+    spieltisch.lesson.sheet, from the lesson's metadata)."""
     lang, w = meta["lang"], TEACHER_WORDS[meta["lang"]]
-    items = []
-    for q in meta["worksheet"]:
-        extra = _blank_grid(lang) if q.get("grid") else ""
-        lines = '<div class="line"></div>' * int(q.get("space", 3))
-        items.append(f"<li><p>{html.escape(q['question'])}</p>{extra}{lines}</li>")
+    lesson_kit()  # this checkout's src on the path
+    from spieltisch.lesson import sheet
+
+    items = [sheet.items(meta)]
     template = (SITE_SRC / "landing" / "worksheet.html").read_text(encoding="utf-8")
     return (template.replace("{{LANG}}", lang)
             .replace("{{TITLE}}", html.escape(f"{w['sheet_title']}: {meta['title']}"))
