@@ -488,8 +488,19 @@ def cmd_review(args) -> int:
     if args.json:
         _dump(result.to_json())
         return 0
-    _print_review(result, args.lang)
+    _print_review(result, args.lang, _review_unit(game))
     return 0
+
+
+def _review_unit(game) -> dict:
+    """The unit a review's losses are in: the advisor's own (its view's first advice column, as on
+    the screen: "cards of lead" in Skip-Bo Masters), points where a game has no view."""
+    from .ui.table import load_view
+
+    try:
+        return load_view(type(game)).advice_columns(game)[0]["unit"]
+    except SpieltischError:
+        return {"de": "Punkte", "en": "points"}
 
 
 def _num(x: float, lang: str, digits: int = 3) -> str:
@@ -516,7 +527,7 @@ def _exact_text(f, lang: str) -> str:
     return _t(lang, f"≈ {_num(float(f), lang)} (genauer Bruch: --json)", f"≈ {_num(float(f), lang)} (exact fraction: --json)")
 
 
-def _print_review(result, lang: str) -> None:
+def _print_review(result, lang: str, unit: dict) -> None:
     r = result.record
     who = _t(lang, "Spieler", "player" if r["players"] == 1 else "players")
     print(f"{r['ruleset']} v{r['version']}, {r['players']} {who}, seed {r['seed']}, "
@@ -549,7 +560,8 @@ def _print_review(result, lang: str) -> None:
             lost = _t(lang, "erwartete Punkte verloren: ", "expected points lost: ") + _exact_text(s.loss, lang)
             worse = _t(lang, f"{s.clearly_worse} schlechter", f"{s.clearly_worse} worse")
         else:
-            lost = (_t(lang, "geschätzt verloren: ", "estimated points lost: ") + _num(float(s.loss), lang, 2))
+            lost = (_t(lang, "geschätzt verloren: ", "estimated loss: ") + _num(float(s.loss), lang, 2)
+                    + f" {unit[lang]}")
             worse = _t(lang, f"in {s.clearly_worse} war die beste klar besser",
                        f"in {s.clearly_worse} the best was clearly better")
         print(f"{name}: " + _t(lang, f"{s.decisions} Entscheidungen, {s.among_best} davon unter den besten, ",
