@@ -359,3 +359,18 @@ def test_side_by_side_puts_pictures_in_one_row_with_a_text():
     assert row.svg.index("<rect/>") < row.svg.index("<circle/>")
     alone = pictures.side_by_side([one], "only")
     assert alone.svg == one.svg and alone.text == "only"
+
+
+def test_the_site_versions_show_no_test_markers():
+    """``# NBVAL_IGNORE_OUTPUT`` tells nbval to skip a cell's output; a student or teacher reading the
+    lesson on the site does not see it."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "notebooks"
+    sources = sorted(root.glob("*/*.ipynb"))
+    assert any("# NBVAL_" in p.read_text(encoding="utf-8") for p in sources)  # the markers are there
+    for path in sources:
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for version in (versions.student(nb), versions.teacher(nb)):
+            text = "".join("".join(c["source"]) for c in version["cells"] if c["cell_type"] == "code")
+            assert "NBVAL" not in text, path
