@@ -12,14 +12,13 @@ chosen move's value against the best one's — where were expected points lost?
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from .errors import SpieltischError, short
-from .game import CHANCE, TERMINAL, action_label
+from .game import CHANCE, TERMINAL, action_label, advisor_settings, check_settings
 # One estimate type for simulations and advice, so a value from ``stats.mean_ci`` can be advised as is.
 from .stats import Estimate
 
@@ -239,26 +238,6 @@ class Review(Sequence):
 def _plain_settings(settings: dict) -> dict:
     return {k: v if v is None or isinstance(v, (bool, int, float, str)) else repr(v)
             for k, v in settings.items() if k != "progress"}
-
-
-def advisor_settings(game) -> set | None:
-    """The names of the settings ``game``'s advisor takes, or None when it takes any (``**settings``)."""
-    if game.advisor is None:
-        raise SpieltischError(f"{game.id} has no advisor, so its games cannot be reviewed")
-    params = list(inspect.signature(game.advisor).parameters.values())[2:]  # after (game, observation)
-    if any(p.kind is p.VAR_KEYWORD for p in params):
-        return None
-    return {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
-
-
-def check_settings(game, settings: dict) -> None:
-    """Refuse a setting ``game``'s advisor does not take (its values are the advisor's to check)."""
-    accepted = advisor_settings(game)
-    if accepted is not None:
-        unknown = sorted(set(settings) - accepted)
-        if unknown:
-            takes = ", ".join(sorted(accepted)) or "none"
-            raise SpieltischError(f"the advisor of {game.id} takes no setting {short(unknown[0])} (its settings: {takes})")
 
 
 def review(match, progress=None, *, start: int = 0, limit: int | None = None, players=None,

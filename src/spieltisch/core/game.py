@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import inspect
 import json
 from collections.abc import Sequence
 from fractions import Fraction
@@ -90,8 +91,6 @@ class Game:
         it, never a KeyError, TypeError or IndexError."""
         if self.advisor is None:
             raise SpieltischError(f"{self.id} has no advisor")
-        from .advice import check_settings  # advice imports this module
-
         check_settings(self, settings)
         self.check_observation(observation)
         try:
@@ -674,3 +673,23 @@ def _kind_difference(value, kinds: dict, path: tuple = (), shown: str = "") -> s
             if d:
                 return d
     return None
+
+
+def advisor_settings(game) -> set | None:
+    """The names of the settings ``game``'s advisor takes, or None when it takes any (``**settings``)."""
+    if game.advisor is None:
+        raise SpieltischError(f"{game.id} has no advisor, so its games cannot be reviewed")
+    params = list(inspect.signature(game.advisor).parameters.values())[2:]  # after (game, observation)
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return None
+    return {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+
+
+def check_settings(game, settings: dict) -> None:
+    """Refuse a setting ``game``'s advisor does not take (its values are the advisor's to check)."""
+    accepted = advisor_settings(game)
+    if accepted is not None:
+        unknown = sorted(set(settings) - accepted)
+        if unknown:
+            takes = ", ".join(sorted(accepted)) or "none"
+            raise SpieltischError(f"the advisor of {game.id} takes no setting {short(unknown[0])} (its settings: {takes})")

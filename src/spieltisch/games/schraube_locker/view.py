@@ -17,8 +17,10 @@ from ...core.view import View, die, num
 from . import engine as E
 
 COLOUR = {"schraube": "#2e6da4", "doppel_schraube": "#1b4f7a", "mutter": "#d9822b", "doppel_mutter": "#a85d12",
-          "wurf_wiederholen": "#2e8b57", "wuerfel_drehen": "#7b4fb0", "karten_tauschen": "#16828a",
+          "wurf_wiederholen": "#277a4c", "wuerfel_drehen": "#7b4fb0", "karten_tauschen": "#16828a",
           "karte_verschenken": "#c2417a"}
+# the words on a card's colour: white, dark on the light orange of the nut (each at least 4.5:1, WCAG AA)
+INK = {"mutter": "#1d232b"}
 PAWN = ("#c0392b", "#2471a3", "#1e8449", "#d4ac0d")
 ON_CARD = "#ffe08a"
 PICK = "#e67e22"
@@ -220,11 +222,11 @@ class SchraubeLockerView(View):
                  f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="#fffdf5" {edge}/>',
                  f'<rect x="{x0 + 3:.1f}" y="{y0 + 3:.1f}" width="{CARD_W - 6}" height="28" rx="5" '
                  f'fill="{COLOUR[f]}"/>',
-                 f'<text class="sp-card-name" font-size="10" fill="#fff" text-anchor="middle" '
+                 f'<text class="sp-card-name" font-size="11" fill="{INK.get(f, "#fff")}" text-anchor="middle" '
                  f'font-weight="bold">{head}</text>',
                  f'<text x="{x:.1f}" y="{y0 + 56:.1f}" font-size="24" font-weight="bold" text-anchor="middle">'
                  f'{num(card["points"], ctx.lang, 0)} </text>',
-                 f'<text x="{x:.1f}" y="{y0 + 67:.1f}" font-size="9" fill="#555" text-anchor="middle">'
+                 f'<text x="{x:.1f}" y="{y0 + 67:.1f}" font-size="11" fill="#555" text-anchor="middle">'
                  f'{ctx.t("Punkte", "points")}</text>',
                  die(card["die"], 26, x0 + 6, y0 + CARD_H - 31, lang=ctx.lang)]
         for k, v in enumerate(dice):  # the dice lying on the card this turn
@@ -449,7 +451,8 @@ class SchraubeLockerView(View):
         for p, pl in enumerate(obs["players"]):
             chips = "".join(
                 f"<span class='sp-chip' data-card='{c['id']}' style='display:inline-block;margin:1px 3px 1px 0;"
-                f"padding:1px 6px;border-radius:8px;color:#fff;background:{COLOUR[c['function']]};font-size:.85em'>"
+                f"padding:1px 6px;border-radius:8px;color:{INK.get(c['function'], '#fff')};"
+                f"background:{COLOUR[c['function']]};font-size:.85em'>"
                 f"{escape(E.FUNCTIONS[c['function']][ctx.lang])} {num(c['points'], ctx.lang, 0)}</span>"
                 for c in pl["display"]) or "–"
             n = pl["secured_count"]

@@ -40,7 +40,7 @@ def coins_html(n: int) -> str:
 def card_html(card, act=None, state="", small=False, title="", under="") -> str:
     """One card (None: an empty place) as an HTML box; ``state``: "can" (a card to choose),
     "sel" (chosen), "target" (where the chosen card may go)."""
-    w, h, fs = (34, 48, 16) if small else (46, 64, 22)
+    w, h, fs = (44, 56, 18) if small else (46, 64, 22)  # small: the others' cards, still 44 px to tap
     border = {"sel": "3px solid #f39c12", "target": "3px dashed #2e7d32", "can": "2px solid #1f5f8b"}.get(
         state, "1px solid #888")
     attrs = f" data-act='{act}'" if act else ""
@@ -50,7 +50,7 @@ def card_html(card, act=None, state="", small=False, title="", under="") -> str:
     else:
         bg, fg = "#fffdf5", colour(card)
         # the wild card by its name, as the log, the advisor and the How-to-play box call it
-        body = (f"<span style='font-size:{8 if small else 10}px'>Skip-Bo</span>" if is_wild(card)
+        body = (f"<span style='font-size:{9 if small else 10}px'>Skip-Bo</span>" if is_wild(card)
                 else str(value_of(card)))
         if symbols_of(card):
             body += "<span style='font-size:9px;line-height:10px'>" + COIN * symbols_of(card) + "</span>"

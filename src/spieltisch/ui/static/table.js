@@ -163,7 +163,7 @@ function render({ model, el }) {
   // the polite live region stays outside the redrawn table, so screen readers hear each change once
   const live = h("div", { class: "sp-live", "aria-live": "polite", role: "status" });
   el.append(h("style", {}, CSS), root, live);
-  let said = { status: null, message: null, banner: null };
+  let said = { status: null, message: null, banner: null, lines: [] };
   const reduceMotion = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
   // progress: when an answer takes more than a second (the advisor ranking, a review), the busy
@@ -395,15 +395,20 @@ function render({ model, el }) {
   // the end of the game. Only what the screen shows: the texts are the viewer's own.
   function announce(s) {
     const parts = [];
-    const message = s.message ? s.message.text : null;
+    // the moves since the last announcement, oldest first: a bot's whole turn after "play to my
+    // turn" too (at most the last five), then a refusal, then whose turn it is
+    const lines = [...(s.message && s.message.kind === "move" ? [s.message.text] : []), ...s.log];
+    const seen = said.lines.length ? lines.indexOf(said.lines[0]) : lines.length;
+    const fresh = (seen < 0 ? lines.slice(0, 5) : lines.slice(0, Math.min(seen, 5))).reverse();
     if (s.banner) {
-      if (said.banner !== s.banner.text) parts.push(`${s.banner.title}: ${s.banner.text}`);
+      if (said.banner !== s.banner.text) parts.push(...fresh, `${s.banner.title}: ${s.banner.text}`);
     } else {
       if (s.cover) parts.push(s.cover.text);
-      if (message && message !== said.message && s.message.kind !== "info") parts.push(message);
+      parts.push(...fresh);
+      if (s.message && s.message.kind === "refused" && s.message.text !== said.message) parts.push(s.message.text);
       if (s.status && s.status !== said.status) parts.push(s.status);
     }
-    said = { status: s.status, message, banner: s.banner ? s.banner.text : null };
+    said = { status: s.status, message: s.message ? s.message.text : null, banner: s.banner ? s.banner.text : null, lines };
     if (parts.length) live.textContent = parts.join(" · ");
   }
 
