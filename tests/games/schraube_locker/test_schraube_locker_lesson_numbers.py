@@ -13,7 +13,7 @@ from spieltisch.core.errors import SpieltischError
 from spieltisch.core.rng import Rng
 from spieltisch.games.schraube_locker import lesson_numbers as N
 from spieltisch.games.schraube_locker.analysis import full_circle_probability, place_all_probability
-from spieltisch.games.schraube_locker.engine import CARDS, CHANCE, STACKS, Place, Roll, Stop
+from spieltisch.games.schraube_locker.engine import CARDS, Place, Roll
 
 
 def within(hits: int, n: int, p: Fraction) -> bool:
@@ -170,24 +170,6 @@ def test_reach_distribution_full_circle_is_the_independent_value():
         assert N.mean_reach(numbers) == sum(k * x for k, x in enumerate(d))
 
 
-def _far_turn(numbers, rng) -> int:
-    """A CAN die on the farthest free card showing its number (the placement Q3 must not use)."""
-    s = N.lesson_table(numbers)
-    pawn = s.pawns[0]
-    while s.turn == 0 and s.last_move is None:
-        if s.current_player() == CHANCE:
-            s.apply_action(s.sample_chance(rng))
-            continue
-        legal = s.legal_actions()
-        places = [a for a in legal if type(a) is Place]
-        rolls = [a for a in legal if type(a) is Roll]
-        if places:
-            s.apply_action(max(places, key=lambda a: (a.stack - pawn - 1) % STACKS))
-        else:
-            s.apply_action(rolls[0] if rolls else Stop())
-    return s.last_move or 0
-
-
 def test_reach_distribution_is_what_the_engine_plays():
     """The engine's turns (every matching die on the nearest free card) against the exact distribution,
     every reach within four standard errors; the farthest card instead is caught (negative control)."""
@@ -197,7 +179,7 @@ def test_reach_distribution_is_what_the_engine_plays():
         got = Counter(N.engine_turns(numbers, n, seed))
         assert all(within(got[d], n, exact[d]) for d in range(7)), (numbers, got)
     rng = Rng(23)
-    far = Counter(_far_turn((1, 1, 2, 2, 3, 3), rng) for _ in range(n))
+    far = Counter(N.engine_turn((1, 1, 2, 2, 3, 3), rng, farthest=True) for _ in range(n))
     exact = N.reach_distribution((1, 1, 2, 2, 3, 3))
     assert not all(within(far[d], n, exact[d]) for d in range(7))
     assert far[5] < n * exact[5] / 2  # the far 3 leaves card 5 free: the row rarely ends there

@@ -252,14 +252,16 @@ def lesson_table(numbers, players: int = 2):
 POLICIES = ("place_all", "move_on")
 
 
-def engine_turn(numbers, rng, policy: str = "place_all", first_roll=None) -> int:
+def engine_turn(numbers, rng, policy: str = "place_all", first_roll=None, farthest: bool = False) -> int:
     """One turn of player 1 played by the engine; returns how many cards the pawn moved (6: einmal
     komplett rum). ``place_all``: every matching die is laid, each on the nearest free card (from
     the pawn) showing its number, and the free dice are rolled again while rolls are left;
     ``move_on``: no CAN die, all dice rolled again until the next card has a die, then stop.
-    ``first_roll``: the first roll's six values (else rolled)."""
+    ``first_roll``: the first roll's six values (else rolled). ``farthest``: a CAN die goes on the
+    farthest free card showing its number instead (what that choice changes: the reach)."""
     if policy not in POLICIES:
         raise SpieltischError(f"unknown policy {short(policy)}")
+    side = max if farthest else min
     s = lesson_table(numbers)
     pawn = s.pawns[0]
     first = None if first_roll is None else DICE_BY_VALUES[tuple(sorted(first_roll))]
@@ -276,7 +278,7 @@ def engine_turn(numbers, rng, policy: str = "place_all", first_roll=None) -> int
             places = [a for a in legal if type(a) is Place]
             rolls = [a for a in legal if type(a) is Roll]
             if places:
-                s.apply_action(min(places, key=lambda a: (a.stack - pawn - 1) % STACKS))
+                s.apply_action(side(places, key=lambda a: (a.stack - pawn - 1) % STACKS))
             else:
                 s.apply_action(rolls[0] if rolls else Stop())
         else:
