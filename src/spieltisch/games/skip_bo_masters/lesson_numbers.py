@@ -30,9 +30,9 @@ from ...core.rng import Rng, check_seed
 from . import analysis
 from .engine import HAND, TOTAL_CARDS, Buy, Play, Replace, PayToll, SkipBoMasters, deck_of, determinize, unseen_cards
 
-__all__ = ["among_unseen", "chance_stock_playable_knowing", "chance_within_knowing", "coin_cases", "hand_lacking",
-           "hands_that_play", "kept_cards_cannot_be", "opponent_turn", "simulated_knowing", "simulated_with_coins",
-           "stock_line"]
+__all__ = ["among_unseen", "branch_chances", "chance_stock_playable_knowing", "chance_within_knowing", "coin_cases",
+           "first_step", "hand_lacking", "hands_that_play", "kept_cards_cannot_be", "opponent_turn", "simulated_knowing",
+           "simulated_with_coins", "smallest_hands", "stock_line"]
 
 WILD = 0
 
@@ -46,6 +46,33 @@ def among_unseen(obs: dict, values, wild: bool = True) -> tuple:
     unseen = unseen_cards(obs)
     good = sum(n for c, n in unseen.counts().items() if c % 100 in values or (wild and c % 100 == WILD))
     return good, unseen.total
+
+
+def branch_chances(obs: dict, value: int, k: int) -> list:
+    """The tree of ``analysis.chance_within`` drawn card by card: entry j is the chance that card
+    j + 1 fits (a ``value`` or a Skip-Bo card) when the j cards before did not (one card fewer left
+    each time, every fitting card still there: drawing without replacement)."""
+    good, total = analysis.needed_among_unseen(obs, value)
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= obs["draw_size"]:
+        raise SpieltischError(f"the draw pile holds {obs['draw_size']} cards: k must be 1 to {obs['draw_size']}, not {short(k)}")
+    return [Fraction(good, total - j) for j in range(k)]
+
+
+def first_step(obs: dict, opponent: int) -> int:
+    """The number ``opponent`` needs first on the way to their stock top: what the highest building
+    pile below it needs next (a 1 on a free place if no pile is below it)."""
+    stock, vals, _ = analysis._opponent_stock(obs, opponent)
+    top = stock % 100
+    if top == WILD:
+        raise SpieltischError("a Skip-Bo card on the stock fits any pile: there is no step missing")
+    return max([v for v in vals if v < top] + [0]) + 1
+
+
+def smallest_hands(obs: dict, opponent: int) -> list:
+    """``analysis.hand_needs`` for ``opponent``'s stock top as the viewer sees the table: every
+    smallest set of hand cards that lets them play it, each a list of values (0 = Skip-Bo card)."""
+    stock, vals, discards = analysis._opponent_stock(obs, opponent)
+    return [[v for v, n in enumerate(u) for _ in range(n)] for u in analysis.hand_needs(stock % 100, vals, discards)]
 
 
 def hands_that_play(obs: dict, opponent: int) -> tuple:
@@ -324,12 +351,9 @@ def coin_cases(game: SkipBoMasters, obs: dict, opponent: int, seed: int = 0) -> 
     Returns ``(chance, cases)``: ``cases`` = [(case "A"/"B", probability, [(hand, line), ...])],
     ``chance`` the sum of the probabilities of the cases with such a line for every hand shown: the
     exact chance when both cases have one (then 1); raises otherwise (that needs every hand)."""
-    stock, vals, _ = analysis._opponent_stock(obs, opponent)
+    stock, _, _ = analysis._opponent_stock(obs, opponent)
     top = stock % 100
-    if top == WILD:
-        raise SpieltischError("a Skip-Bo card on the stock fits any pile: there is no step missing")
-    below = [v for v in vals if v < top - 1] + [0]  # a free place starts at 0 as well
-    first = max(below) + 1
+    first = first_step(obs, opponent)
     good, total = analysis.needed_among_unseen(obs, first)
     p_none = Fraction(comb(total - good, HAND), comb(total, HAND))
     low = range(1, top + 1)
