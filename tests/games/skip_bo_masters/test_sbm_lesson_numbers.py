@@ -383,3 +383,48 @@ def test_simulated_knowing_by_rejection_agrees():
     # negative control: without the rejection the second share is the plain chance, clearly higher
     plain = lesson_numbers.simulated_knowing(obs, 5, 2, 1, set(), 4000, seed=8)
     assert not within(lesson_numbers.chance_stock_playable_knowing(obs, 1, cannot), sum(b for _, b in plain), 4000)
+
+
+# --- what the lesson's text says about its tables ---------------------------------------------------
+
+def _lesson(lang):
+    import json
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[3] / "notebooks" / lang / "skip-bo-masters.ipynb"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_player_2s_last_turn_is_what_extension_a_says():
+    # "Spieler 2 hat seinen letzten Zug mit 2 Handkarten beendet: eine auf den Hilfsstapel (die 10), eine
+    # behalten ... eine Gebühr hat er nicht abgelehnt"
+    from spieltisch.games.skip_bo_masters.engine import DeclineToll, Discard
+    log: list = []
+    state = positions.waiting_for_a_card(log=log)
+    last = []
+    for seat, action in reversed(log):
+        if seat != 1:
+            break
+        last.append(action)
+    assert last and type(last[0]) is Discard and last[0].card % 100 == 10
+    assert not any(type(a) is DeclineToll for a in last)
+    assert state.observation(0)["hand_sizes"][1] == 1  # 2 cards before the discard
+    assert state.observation(0)["discards"][1] == [[last[0].card], [], [], []]
+
+
+def test_the_worksheet_states_the_table_of_the_lesson():
+    obs = positions.waiting_for_a_card().observation(0)
+    name = lambda c: "Skip-Bo" if c % 100 == 0 else str(c % 100)  # noqa: E731
+    for lang in ("de", "en"):
+        q1, q2, q3 = _lesson(lang)["metadata"]["spieltisch"]["lesson"]["worksheet"]
+        assert ", ".join(name(c) for c in obs["hand"]) + ";" in q1["task"]
+        for b in obs["building"]:
+            if b is not None:
+                assert ", ".join(name(c) for c in b["cards"]) in q1["task"]
+        tops = [name(c) for c in obs["stock_tops"]]
+        assert f"{tops[0]} ({'deiner' if lang == 'de' else 'yours'}) " in q1["task"] and f" {tops[1]};" in q1["task"]
+        assert [[name(c) for c in d] for d in obs["discards"][0] if d] == [["11"]]
+        assert [[name(c) for c in d] for d in obs["discards"][1] if d] == [["10"]]
+        assert f" {obs['draw_size']}" in q1["task"]
+        assert all(f" {n}" in q1["task"] for n in obs["stock_sizes"])
+        assert f" {tops[1]} " in q2["task"] or f" {tops[1]}," in q2["task"]
+        assert f" {obs['coins'][1]} " in q3["question"] and f" {tops[0]})" in q3["task"]
