@@ -16,10 +16,8 @@ from si_helpers import layout, position, roll
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.stats import mean_ci, proportion_ci
 from spieltisch.games.scratch_island import lesson as S
-from spieltisch.games.scratch_island.analysis import MapView, snake_chance
-from spieltisch.games.scratch_island.engine import (
-    SHAPES, Choose, Place, layout_for, next_cells, orientations, placements,
-)
+from spieltisch.games.scratch_island.analysis import MapView, advise, snake_chance
+from spieltisch.games.scratch_island.engine import SHAPES, Choose, Place, Scratch, layout_for, orientations, placements
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -193,19 +191,26 @@ def test_question_2_is_a_legal_turn_and_its_order_is_forced():
     assert dug == [S.cell(n) for n in ("F10", "F9", "E9", "D9", "C9")]
 
 
-def test_question_3_is_a_legal_position():
-    """Question 3: the 4-line F7-F10 is a first placement over the boat; the 4-line G7-G10 then fits
-    and all four of its cells touch the path (the order is the player's); G7 is a cross, G8-G10 and
-    F7-F9 plain cells."""
-    lay = S.start_view(1).layout
-    path = tuple(sorted(S.cell(n) for n in ("F7", "F8", "F9", "F10")))
-    assert path in placements(lay, 0, "", "I4", False, 0)
-    scratched = sum(1 << c for c in path)
-    line = [S.cell(n) for n in ("G7", "G8", "G9", "G10")]
-    assert tuple(sorted(line)) in placements(lay, scratched, "", "I4", False, 0)
-    assert sorted(next_cells(lay, scratched, line)) == sorted(line)
+def test_question_3_is_a_legal_turn_the_order_is_the_players_and_the_advisor_takes_the_cross_first():
+    """Question 3: the roller takes both orange dice, both 4-lines: F7-F10 over the boat first (the
+    engine scratches F10, F9, F8, F7: each the only next cell), then G7-G10, whose four cells all
+    touch the path (the order is the player's). G7 is a cross, G8-G10 plain cells; the advisor (the
+    strong bot's evaluation) scratches the cross first."""
+    lays = [layout_for(1, 0), layout_for(1, 1)]
+    s = position(2, maps=lays)
+    roll(s, "mono", "I2", "I4", "I4")
+    s.apply_action(Choose(2, 3, False))
+    s.apply_action(Place(tuple(sorted(S.cell(n) for n in ("F7", "F8", "F9", "F10")))))
+    assert [e["cell"] for e in s.events if e["event"] == "scratch"] == [S.cell(n) for n in ("F10", "F9", "F8", "F7")]
+    line = tuple(sorted(S.cell(n) for n in ("G7", "G8", "G9", "G10")))
+    assert line in [a.cells for a in s.legal_actions()]
+    s.apply_action(Place(line))
+    assert sorted(a.cell for a in s.legal_actions()) == sorted(line)
+    lay = lays[0]
     assert lay.cross_mask >> S.cell("G7") & 1
     assert all(S.cell(n) in lay.plain for n in ("G8", "G9", "G10", "F7", "F8", "F9"))
+    best = [o.action for o in advise(s.game, s.observation(0)).options if o.best]
+    assert best == [Scratch(S.cell("G7"))]
 
 
 def test_question_2_numbers_in_the_lessons_order():
