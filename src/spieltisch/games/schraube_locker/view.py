@@ -239,7 +239,7 @@ class SchraubeLockerView(View):
         """The roll beside the circle: the dice (two a row), the roll count, what to click."""
         obs = ctx.observation
         t = obs["turn"]
-        style = "style='max-width:104px;font-size:.85em'"
+        style = "style='max-width:9em;font-size:.85em'"  # grows with the projector's type
         if obs["phase"] == E.SETUP:
             if not ctx.legal:
                 return ""
