@@ -191,3 +191,40 @@ def test_squares_html_draws_the_sheets_order():
     cells = [c.split("</td>")[0].split(">")[-1] for c in pic.html.split("<td")[1:]]
     assert cells == ["4", "1", "6", "2", "", "1", "1", ""]
     assert pic._repr_mimebundle_()["text/html"] == pic.html and "<svg" not in pic.html
+
+
+def binomial_30_sixth(k: int) -> Fraction:
+    """P(k sixes among 30 dice), written out here: C(30, k) · 5^(30−k) / 6^30."""
+    return Fraction(math.comb(30, k) * 5 ** (30 - k), 6 ** 30)
+
+
+def test_shares_against_exact_by_hand():
+    """Six games with 0, 1, 1, 5, 13 and 20 sixes: 1/6 with 0, 2/6 with 1, 1/6 with 5, none with 2,
+    and 2/6 with 13 or more; the exact column is the binomial written out above, its tail the
+    complement of 0 … 12 (the lesson's table, Extension A)."""
+    rows = ln.shares_against_exact([0, 1, 1, 5, 13, 20], analysis.sixes_distribution(), 13)
+    assert [k for k, _, _ in rows] == list(range(14))
+    sample = {k: s for k, s, _ in rows}
+    assert (sample[0], sample[1], sample[2], sample[5], sample[13]) == (
+        Fraction(1, 6), Fraction(2, 6), 0, Fraction(1, 6), Fraction(2, 6))
+    assert sum(sample.values()) == 1
+    assert all(e == binomial_30_sixth(k) for k, _, e in rows[:-1])
+    assert rows[-1][2] == 1 - sum(binomial_30_sixth(k) for k in range(13))
+    table = ln.shares_table(rows, ("Sechsen", "Stichprobe", "exakt"), "de")
+    assert "≥ 13" in table.text and "33,3" in table.text and "16,7" in table.text
+    with pytest.raises(SpieltischError, match="non-empty list of whole numbers"):
+        ln.shares_against_exact([], analysis.sixes_distribution(), 13)
+    with pytest.raises(SpieltischError, match="top is a whole number"):
+        ln.shares_against_exact([1], analysis.sixes_distribution(), 0)
+
+
+def test_the_stored_sixes_sample_is_an_outlier_at_eight():
+    """The teachers' note of Extension A says the stored sample (seed 15, 500 games) is unusually far
+    off in one place: its largest deviation is at 8 sixes, more than 3 standard errors of a share
+    of 500 from the binomial value (counted here from the throws, not from ``shares_against_exact``)."""
+    games = analysis.simulated_sixes(500, seed=15)
+    p8 = binomial_30_sixth(8)
+    share8 = Fraction(sum(g == 8 for g in games), 500)
+    assert abs(share8 - p8) > 3 * math.sqrt(p8 * (1 - p8) / 500)
+    rows = ln.shares_against_exact(games, analysis.sixes_distribution(), 13)
+    assert max(rows, key=lambda r: abs(r[1] - r[2]))[0] == 8

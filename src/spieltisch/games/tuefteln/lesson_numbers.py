@@ -9,6 +9,8 @@
 * ``paired_games``: the strong bot's stored games and the greedy bot's games on the same throws.
 * ``pick_games``: a few of those games drawn at random (a short series).
 * ``six_chances``: the branches and the complement of the tree of a roll of a few dice, counted.
+* ``shares_against_exact`` / ``shares_table``: a simulated sample's shares beside the exact
+  probabilities (drawn next to the bars of a simulation, so a sample's deviation can be seen).
 * ``squares_html``: squares drawn as HTML tables (a lesson shows a picture that is no answer
   without SVG: the browser test takes every SVG in the page before a prediction for an answer picture).
 
@@ -25,6 +27,7 @@ from functools import lru_cache
 from itertools import product
 
 from ...core.errors import SpieltischError, short
+from ...lesson import fmt
 from . import analysis, scoring
 
 PLACES = analysis.POSITIONS  # ("TL", "TR", "BR", "BL"): clockwise from the top left
@@ -114,7 +117,7 @@ def pick_games(rng, n: int, games: int) -> list:
 
 
 class Squares:
-    """Squares drawn as HTML (``text/html``) with a text form (``text/plain``), for a kit widget."""
+    """Squares or a table drawn as HTML (``text/html``) with a text form (``text/plain``), for a kit widget."""
 
     def __init__(self, html_text: str, text: str):
         self.html, self.text = html_text, text
@@ -156,3 +159,34 @@ def six_chances(dice: int) -> dict:
     some = sum(1 for r in rolls if 6 in r)
     return {"six": Fraction(sum(1 for r in rolls if r[0] == 6), len(rolls)),
             "some": Fraction(some, len(rolls)), "none": Fraction(len(rolls) - some, len(rolls))}
+
+
+def shares_against_exact(values, dist: dict, top: int) -> list:
+    """A sample of whole numbers beside the exact distribution ``dist`` ({value: probability}):
+    ``[(k, share in the sample, exact probability), …]`` for k = 0 … top − 1, then ``(top, …)`` for
+    "top or more" (the long tail lumped, so a table stays one line wide). Shares are Fractions."""
+    values = list(values)
+    if not values or any(type(v) is not int or v < 0 for v in values):
+        raise SpieltischError(f"a sample is a non-empty list of whole numbers ≥ 0, not {short(values)}")
+    if type(top) is not int or top < 1:
+        raise SpieltischError(f"top is a whole number ≥ 1, not {short(top)}")
+    n = len(values)
+    rows = [(k, Fraction(values.count(k), n), Fraction(dist.get(k, 0))) for k in range(top)]
+    rows.append((top, Fraction(sum(v >= top for v in values), n),
+                 sum((Fraction(p) for k, p in dist.items() if k >= top), Fraction(0))))
+    return rows
+
+
+def shares_table(rows, heads, lang: str) -> Squares:
+    """The rows of ``shares_against_exact`` as a three-line table in per cent (one column per value,
+    the last "≥ top"): ``heads`` = (value, sample, exact) words, e.g. ("Sechsen", "Stichprobe", "exakt")."""
+    cols = [fmt.integer(k, lang) for k, _, _ in rows[:-1]] + [f"≥ {fmt.integer(rows[-1][0], lang)}"]
+    lines = [[heads[0]] + cols,
+             [f"{heads[1]} (%)"] + [fmt.number(s * 100, lang, 1) for _, s, _ in rows],
+             [f"{heads[2]} (%)"] + [fmt.number(e * 100, lang, 1) for _, _, e in rows]]
+    cell = "padding:1px 4px;text-align:right;border-bottom:1px solid #ccc"
+    body = "".join("<tr>" + "".join(f"<td style='{cell}{';font-weight:bold' if i == 0 or j == 0 else ''}'>"
+                                    f"{html.escape(x)}</td>" for j, x in enumerate(line)) + "</tr>"
+                   for i, line in enumerate(lines))
+    text = "\n".join(f"{line[0]:<16}" + " ".join(f"{x:>5}" for x in line[1:]) for line in lines)
+    return Squares(f"<table style='border-collapse:collapse;font:12px sans-serif;margin:4px 0'>{body}</table>", text)
