@@ -6,6 +6,7 @@ import pytest
 
 from spieltisch import make_game
 from spieltisch.core.errors import SpieltischError
+from spieltisch.games.wuerfel_joker import lesson
 from spieltisch.games.wuerfel_joker.spiel1 import analysis as a1
 from spieltisch.games.wuerfel_joker.spiel2 import analysis as a2
 from spieltisch.games.wuerfel_joker.spiel2 import engine as S2
@@ -64,8 +65,15 @@ def test_last_slide_counted_as_the_game_is_played():
     assert 7 in _makes(6, 2, True) and (6, 2) in [t for t, (k, _, _) in a2.throw_table([1, 2, 3, 4, 5, 6, 8, 9]).items() if k == "push"]
 
 
-def test_with_1_5_6_up_31_of_36_throws_still_push():
+def test_with_1_5_6_up_31_of_35_counting_throws_still_push():
     assert a2.push_chance([1, 5, 6]) == Fraction(31, 36)
+    # as in question 1, a Pasch that pushes nothing is thrown again and does not count (the lesson says
+    # 31 of 35): counted from the rulebook's words, the slides down are 2, 3, 4, 7, 8, 9
+    down = {2, 3, 4, 7, 8, 9}
+    push = [(a, b) for a in range(1, 7) for b in range(1, 7) if _makes(a, b, True) & down]
+    useless = [a for a in range(1, 7) if not _makes(a, a, True) & down]
+    assert len(push) == 31 and useless == [5]
+    assert a2.counted_push_chance([1, 5, 6]) == Fraction(len(push), 36 - len(useless)) == Fraction(31, 35)
     p = a2.pushable([1, 5, 6])
     assert len(p) == 36 and p[(6, 2)] == frozenset({3, 4, 7, 8, 9})  # 8, 4, 3; 8−5, 4+5, 12−5, 3+5
     assert a2.pushable([])[(6, 2)] == frozenset({8, 4, 3})  # the rulebook's example
@@ -102,3 +110,29 @@ def test_throw_table_averages_to_the_solver_value():
     assert sol.throw_value(a2.mask_of([1, 2, 3, 4, 5, 6, 7, 8])) == Fraction(-205, 8)
     with pytest.raises(SpieltischError, match="already over"):
         a2.throw_table(range(1, 10))
+
+
+def test_why_rolling_again_from_8_and_9_down_loses():
+    """Extension A's explanation, counted from the rulebook's words: with 8 and 9 down (5 up) a
+    throw that makes 8 or 9 pushes one of them and one slide is left, where stopping (−9 or −8) beats
+    rolling again (worked out here by enumeration, not by the solver); the doubles making neither are
+    thrown again; every other throw costs (17 + its total) · 5."""
+    up = [1, 2, 3, 4, 5, 6, 7]
+    push = [(a, b) for a in range(1, 7) for b in range(1, 7) if _makes(a, b, True) & {8, 9}]
+    useless = [(a, a) for a in range(1, 7) if not _makes(a, a, True) & {8, 9}]
+    bust = [(a, b) for a in range(1, 7) for b in range(1, 7) if (a, b) not in push and (a, b) not in useless]
+
+    def last_one_throw_value(last):
+        hits = sum(1 for a in range(1, 7) for b in range(1, 7) if last in _makes(a, b, True))
+        misses = [(a, b) for a in range(1, 7) for b in range(1, 7)
+                  if last not in _makes(a, b, True) and a != b]
+        return Fraction(45 * hits - sum((last + a + b) * 5 for a, b in misses), hits + len(misses))
+
+    assert last_one_throw_value(9) == Fraction(-205, 8) < -9 and last_one_throw_value(8) < -8
+    parts = lesson.roll_again_parts(up)
+    assert (parts["push"], parts["bust"]) == (len(push), len(bust)) == (23, 10)
+    assert parts["after_push"] == [-9, -8] and parts["stop"] == -17
+    assert parts["bust_values"] == sorted({-(17 + a + b) * 5 for a, b in bust}) == [-140, -135, -120, -110]
+    # the whole mean, as a student adds it: 23 pushes worth −9 or −8, 10 busts
+    pushed = sum(-8 if 9 in _makes(a, b, True) else -9 for a, b in push)  # pushing the 9 leaves the 8: −8
+    assert Fraction(pushed - sum((17 + a + b) * 5 for a, b in bust), 33) == a2.solve({}).throw_value(a2.mask_of(up))
