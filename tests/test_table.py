@@ -174,7 +174,7 @@ def test_wuerfel_joker_advisor_reads_as_people_read_numbers():
     assert expected["exact"] == f"{value.numerator}/{value.denominator}".replace("-", "−")
     assert Fraction(expected["exact"].replace("−", "-")) == value
     t.handle({"type": "lang", "lang": "en"})
-    assert re.fullmatch(r"\d+\.\d\d minus points", t.state()["advice"]["rows"][0]["cells"][0]["text"])
+    assert re.fullmatch(r"\d+\.\d\d penalty points", t.state()["advice"]["rows"][0]["cells"][0]["text"])
 
 
 def test_ties_within_the_uncertainty_are_all_marked_best():

@@ -114,7 +114,7 @@ WORDS = {
                             "Parts of this game (cards, sheets, tables) are the project's reconstruction, because "
                             "the rulebook's pictures are missing."),
     "thinking": ("rechnet …", "thinking …"),
-    "minus": ("Minuspunkte", "minus points"),
+    "minus": ("Minuspunkte", "penalty points"),
     "more_options": ("{n} weitere Möglichkeiten", "{n} more options"),
     "digits": ("{n} Ziffern", "{n} digits"),
     "class_note": ("Klassenrunde {code}: Alle spielen dasselbe Spiel; Startwert, Plätze und Regeln sind festgelegt.",
@@ -764,7 +764,7 @@ class Table:
             text = f"{pct} %" if lang == "de" else f"{pct}%"
             return {"text": text, "pct": float(f), "exact": exact, "exact_short": short_form, "sort": float(f)}
         x = float(f)
-        if x < 0 and num(-x, lang) != num(0, lang):  # not "0,00 minus points"
+        if x < 0 and num(-x, lang) != num(0, lang):  # not "0,00 penalty points"
             text = f"{num(-x, lang)} {word('minus', lang)}"
         else:
             text = f"{num(x, lang)} {col['unit'][lang]}"

@@ -131,11 +131,11 @@ HOWTO = {
                         "Augenzahl, die Summe oder (Schieber 5 oben) mehr Rechnungen.",
                         "Dann aufhören oder weiterwürfeln. Passt kein Schieber, ist der Zug vorbei und kostet "
                         "Minuspunkte.", "Nach allen Runden gewinnt, wer die meisten Punkte hat."]},
-        "en": {"title": "Würfel Joker – Game 2", "goal": "As few minus points as possible: at the end the numbers of "
+        "en": {"title": "Würfel Joker – Game 2", "goal": "As few penalty points as possible: at the end the numbers of "
                "the slides still down count against you. Push all nine up and you get 45 plus points.",
                "turn": ["Throw two dice.", "Push up one slide the dice show: a number, the sum or (slide 5 up) "
                         "more sums.", "Then stop or throw again. If no slide fits, the turn ends and costs "
-                        "minus points.", "After all rounds the highest score wins."]}},
+                        "penalty points.", "After all rounds the highest score wins."]}},
     GAME1: {
         "de": {"title": "Würfel Joker – Spiel 1", "goal": "Möglichst viele Punkte: Schiebe Zahlen so hoch, dass sie eine "
                "Kombination der Tabelle ergeben – mit Jokern wird sie mehr wert.",

@@ -203,7 +203,7 @@ def evaluate(policy: Solution, objective: str) -> Fraction:
 
 OBJECTIVE_TEXT = {
     "expected": {"de": "erwartete Punkte dieses Zuges (Minuspunkte negativ)",
-                 "en": "expected points of this turn (minus points negative)"},
+                 "en": "expected points of this turn (penalty points negative)"},
     "all_up": {"de": "Wahrscheinlichkeit, in diesem Zug alle neun Schieber hochzubringen",
                "en": "probability of getting all nine slides up this turn"},
 }
