@@ -17,7 +17,10 @@ from spieltisch.core.errors import SpieltischError
 from spieltisch.core.stats import mean_ci, proportion_ci
 from spieltisch.games.scratch_island import lesson as S
 from spieltisch.games.scratch_island.analysis import MapView, advise, snake_chance
-from spieltisch.games.scratch_island.engine import SHAPES, Choose, Place, Scratch, layout_for, orientations, placements
+from spieltisch.games.scratch_island.engine import (
+    SHAPES, Choose, Place, Scratch, face_name, layout_for, orientations, placements,
+)
+from spieltisch.lesson import fmt
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -313,3 +316,88 @@ def test_the_worksheets_data_are_the_engines():
         assert f"{now3.snakes_left} {words[0]} {now3.plain_left} {words[1]}" in sheet[2]["task"]
         assert f"{len(now3.keys_left)} {words[2]} " in sheet[2]["task"]
         assert f"{now3.crosses_left} {words[3]}" in sheet[2]["task"]
+
+
+# --- the review's findings (second pass) ---------------------------------------------------------------------
+
+# the motifs drawn by hand ("#" a cell), independent of the engine's data
+_DRAWN = {"mono": ["#"], "I2": ["##"], "I3": ["###"], "L3": ["#.", "##"], "I4": ["####"],
+          "L4": ["#.", "#.", "##"], "T4": ["###", ".#."], "S4": [".##", "##."], "O4": ["##", "##"]}
+
+
+def _fits_over_the_boat(drawing, mirror):
+    """Every (position, cell on the boat) over F10 (row 9, col 5) on a map whose only obstacle within
+    three steps is the rock H9 (row 8, col 7): (positions, tries that fit)."""
+    cells = [(r, c) for r, row in enumerate(drawing) for c, ch in enumerate(row) if ch == "#"]
+    shapes = set()
+    for base in (cells, [(r, -c) for r, c in cells]) if mirror else (cells,):
+        for _ in range(4):
+            base = [(c, -r) for r, c in base]
+            mr, mc = min(r for r, _ in base), min(c for _, c in base)
+            shapes.add(tuple(sorted((r - mr, c - mc) for r, c in base)))
+    fit = 0
+    for shape in shapes:
+        for ar, ac in shape:
+            placed = [(9 + r - ar, 5 + c - ac) for r, c in shape]
+            fit += all(0 <= r < 10 and 0 <= c < 10 for r, c in placed) and (8, 7) not in placed
+    return len(shapes), fit
+
+
+def test_the_motif_table_and_which_motifs_mirroring_changes_named_in_the_teachers_note():
+    """Question 1's table (turned; turned or mirrored) against an independent count from the drawn
+    motifs; mirroring changes the count for the 4-L (5 → 12) and the 4-S (2 → 5) only, and the
+    teacher's note names exactly those."""
+    lay = S.start_view(1).layout
+    table = {}
+    for face, drawing in _DRAWN.items():
+        a, b = S.boat_covers(lay, face), S.boat_covers(lay, face, reflect=True)
+        assert (a["orientations"], a["legal"]) == _fits_over_the_boat(drawing, False), face
+        assert (b["orientations"], b["legal"]) == _fits_over_the_boat(drawing, True), face
+        table[face] = (a["legal"], b["legal"])
+    changed = {f: t for f, t in table.items() if t[0] != t[1]}
+    assert changed == {"L4": (5, 12), "S4": (2, 5)}
+    for lang in ("de", "en"):
+        nb = json.loads((ROOT / "notebooks" / lang / "scratch-island.ipynb").read_text(encoding="utf-8"))
+        note = next("".join(c["source"]) for c in nb["cells"]  # question 1's note: the one on decision D1
+                    if "teacher" in c["metadata"].get("tags", []) and "D1" in "".join(c["source"]))
+        note = " ".join(note.split())
+        for face in changed:
+            assert face_name(face, lang) in note, (lang, face)
+
+
+def test_extension_a_by_hand_every_term_of_the_expected_value():
+    """Extension A's by-hand step: P(X = k) = C(5, k)·C(74, 4 − k) / C(79, 4), counted out:
+    C(79, 4) = 1502501; C(74, 4) = 1150626, 5·C(74, 3) = 5·64824, 10·C(74, 2) = 10·2701, 10·74, 5.
+    E(X) = (324120 + 2·27010 + 3·740 + 4·5) / 1502501 = 380380/1502501 = 20/79 = 4·5/79. Typed to three
+    decimals (0,253) the check accepts it; leaving out P(X = 3) and P(X = 4) (0,2517 → 0,252) it does not."""
+    v = S.start_view(1)
+    now = v.after([v.layout.boat])
+    got = S.snake_count(now, [S.cell(n) for n in ("F9", "E9", "D9", "C9")])
+    n = 1502501
+    assert got["distribution"] == {0: Fraction(1150626, n), 1: Fraction(324120, n), 2: Fraction(27010, n),
+                                   3: Fraction(740, n), 4: Fraction(5, n)}
+    assert Fraction(324120 + 2 * 27010 + 3 * 740 + 4 * 5, n) == got["mean"] == Fraction(20, 79)
+    assert fmt.matches("0,253", got["mean"]) and fmt.matches("0.253", got["mean"])
+    assert fmt.matches("0,252", got["mean"]) is False
+
+
+def test_question_2s_cells_are_plain_and_the_worksheet_says_so():
+    """C9 is four steps from the boat (outside the three-step list): the lesson and the worksheet
+    state that F9, E9, D9 and C9 are plain cells, and on the map they are."""
+    lay = S.start_view(1).layout
+    assert all(S.cell(n) in lay.plain for n in ("F9", "E9", "D9", "C9"))
+    for lang, words in (("de", "F9, E9, D9 und C9 sind normale Felder"), ("en", "F9, E9, D9 and C9 are plain cells")):
+        nb = json.loads((ROOT / "notebooks" / lang / "scratch-island.ipynb").read_text(encoding="utf-8"))
+        assert words in nb["metadata"]["spieltisch"]["lesson"]["worksheet"][1]["task"]
+
+
+def test_the_teachers_page_asks_the_class_after_the_prediction():
+    """A question to the class that points to an answer ("what is lost when a snake comes up…"
+    points to the cross first) is asked after the show of hands: every question's and extension's
+    "ask" says so."""
+    for lang, first in (("de", "Nach der Vorhersage: "), ("en", "After the prediction: ")):
+        nb = json.loads((ROOT / "notebooks" / lang / "scratch-island.ipynb").read_text(encoding="utf-8"))
+        meta = nb["metadata"]["spieltisch"]["lesson"]
+        rows = [r for r in meta["path"] if r["cells"].startswith(("Frage", "Question"))] + meta["extensions"]
+        assert len(rows) == 5
+        assert all(r["ask"].startswith(first) for r in rows), lang
