@@ -28,11 +28,12 @@ from ...core.errors import SpieltischError, short
 from ...core.game import CHANCE
 from ...core.rng import Rng, check_seed
 from . import analysis
-from .engine import HAND, TOTAL_CARDS, Buy, Play, Replace, PayToll, SkipBoMasters, deck_of, determinize, unseen_cards
+from .engine import (HAND, TOLL, TOTAL_CARDS, Buy, Play, Replace, PayToll, SkipBoMasters, deck_of, determinize,
+                     unseen_cards)
 
 __all__ = ["among_unseen", "branch_chances", "chance_stock_playable_knowing", "chance_within_knowing", "coin_cases",
            "first_step", "hand_lacking", "hands_that_play", "kept_cards_cannot_be", "opponent_turn", "simulated_knowing",
-           "simulated_with_coins", "smallest_hands", "stock_line"]
+           "simulated_with_coins", "smallest_hands", "stock_line", "table"]
 
 WILD = 0
 
@@ -372,3 +373,21 @@ def coin_cases(game: SkipBoMasters, obs: dict, opponent: int, seed: int = 0) -> 
         chance += p
         out.append((case, p, lines))
     return chance, out
+
+
+def table(game: SkipBoMasters, obs: dict, lang: str = "de") -> str:
+    """The engine's table of ``obs`` as the lesson prints it. In the first deal of a game without
+    points the head says "Der Tisch" instead of "Runde 1", as the game's own view leaves the deal out
+    then: students read "Runde" as a round of turns, while player 1 is already in a later turn. A
+    pending toll is asked as a question ("Spieler 1: 2 Münzen Gebühr zahlen?"), not as the engine's
+    short "Spieler 1 Gebühr 2?"."""
+    de = lang == "de"
+    lines = game.render_observation(obs, lang).split("\n")
+    head = f"Runde {obs['deal']}" if de else f"Round {obs['deal']}"
+    if obs["deal"] == 1 and not any(obs["totals"]) and lines[0].startswith(head):
+        lines[0] = ("Der Tisch " if de else "The table ") + lines[0][len(head):].lstrip()
+    if not obs["terminal"] and obs["chance"] is None and obs["phase"] == TOLL:
+        who, due = obs["turn"] + 1, obs["toll_due"]
+        lines[-1] = (f"Spieler {who}: {due} Münze{'n' if due != 1 else ''} Gebühr zahlen?" if de else
+                     f"Player {who}: pay a toll of {due} coin{'s' if due != 1 else ''}?")
+    return "\n".join(lines)
