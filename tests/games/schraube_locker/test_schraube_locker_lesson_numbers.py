@@ -13,7 +13,7 @@ from spieltisch.core.errors import SpieltischError
 from spieltisch.core.rng import Rng
 from spieltisch.games.schraube_locker import lesson_numbers as N
 from spieltisch.games.schraube_locker.analysis import full_circle_probability, place_all_probability
-from spieltisch.games.schraube_locker.engine import CARDS, Place, Roll
+from spieltisch.games.schraube_locker.engine import CARDS, STACKS, Place, Roll
 
 
 def within(hits: int, n: int, p: Fraction) -> bool:
@@ -209,3 +209,56 @@ def test_the_advisor_keeps_dice_where_laying_all_wins_less():
     assert 1 <= len(laid) < 5 and type(steps[-1][0]) is Roll and steps[-1][0].count == 6 - len(laid)
     assert steps[0][1] > value and steps[-1][2][0] < Fraction(25, 36)
     assert sum(steps[-1][2]) == 1
+
+
+def _reach_by_ordered_rolls(numbers, rolls=3):
+    """An independent count of ``reach_distribution``: every ordered roll of the free dice (6^k of
+    them) followed one by one, each die laid on the nearest free card showing its number."""
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def dist(on: frozenset, left: int) -> tuple:
+        free = STACKS - len(on)
+        if not free or not left:
+            reach = next((i for i in range(STACKS) if i not in on), STACKS)
+            return tuple(Fraction(int(d == reach)) for d in range(STACKS + 1))
+        nearest = {v: [i for i in range(STACKS) if i not in on and numbers[i] == v] for v in range(1, 7)}
+        after = Counter()
+        for roll in product(range(1, 7), repeat=free):
+            shown = Counter(roll)
+            after[on.union(*(nearest[v][:k] for v, k in shown.items()))] += 1
+        return tuple(sum(c * dist(a, left - 1)[d] for a, c in after.items()) / 6 ** free for d in range(STACKS + 1))
+
+    return list(dist(frozenset(), rolls))
+
+
+def test_reach_distribution_by_independent_enumeration():
+    """The Q3 answer cell compares its 0-card share (pawn stays, every matching die laid) with Q1's
+    (5/6)^18 (no CAN die laid): both checked here by an independent count; laying CAN dice makes
+    staying more likely."""
+    assert N.reach_distribution((1, 1, 2, 2, 3, 3), rolls=2) == _reach_by_ordered_rolls((1, 1, 2, 2, 3, 3), rolls=2)
+    d = N.reach_distribution((1, 2, 3, 4, 5, 6))
+    assert d == _reach_by_ordered_rolls((1, 2, 3, 4, 5, 6))
+    assert N.first_card_tree()["never"] == Fraction(5, 6) ** 18 < d[0]
+
+
+def test_table_cards_at_the_advisor_table_by_hand():
+    """Extension B's table: the cards' points read straight from deck.json (the engine reveals, per
+    stack, the first card of the deck with the wanted die number), the opponent's pawn at stack 4,
+    and laying all five is worth P(round) · (bonus + start card) = 11/36 · (6 + 4) = 55/18 points."""
+    import json
+    from importlib import resources
+
+    deck = json.loads(resources.files("spieltisch.games.schraube_locker").joinpath("deck.json").read_text("utf-8"))
+    first = {}
+    for card in deck["cards"]:
+        first.setdefault(card["die"], card)
+    cards = (3, 5, 1, 6, 2, 4)
+    table = N.table_cards(cards)
+    assert [c["stack"] for c in table["cards"]] == [2, 3, 4, 5, 6, 1] and table["pawns"] == [1, 4]
+    assert [c["die"] for c in table["cards"]] == list(cards)
+    assert [(c["points"], c["function"]) for c in table["cards"]] == \
+        [(first[v]["points"], first[v]["function"]) for v in cards]
+    assert [c["points"] for c in table["cards"]] == [4, 5, 1, 5, 2, 4]  # deck.json by hand
+    assert deck["bonus"]["points"] == 6
+    assert N.laid_all(cards, (5, 5, 1, 6, 2, 4))[1] == (1 - Fraction(5, 6) ** 2) * (6 + 4) == Fraction(55, 18)

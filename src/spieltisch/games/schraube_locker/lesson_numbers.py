@@ -15,7 +15,7 @@ the engine itself.
   laid on the nearest free card showing its number (the play the simulations use).
 * ``lesson_table`` / ``engine_turn`` / ``engine_turns``: a table set up through the engine's own
   chance events (the face-up cards chosen) and turns played by the engine with a stated policy,
-  for simulations.
+  for simulations; ``table_cards``: what lies face up at that table and where the pawns stand.
 * ``advised_steps`` / ``laid_all``: what the advisor (expected points of this turn's card) does at
   the lesson's table after a given first roll, and what laying every matching die is worth there.
 
@@ -173,7 +173,10 @@ def lay_nearest(numbers, on: tuple, roll) -> tuple:
     """Every die of ``roll`` that matches a free card is laid on the nearest free card (from the
     pawn) showing its number; ``on[i]``: card i+1 has a die. This obeys the MUST rule (the next free
     card gets a matching die first) and covers as many cards as the roll can."""
-    nums = _numbers(numbers)
+    return _lay(_numbers(numbers), on, roll)
+
+
+def _lay(nums: tuple, on: tuple, roll) -> tuple:
     on = list(on)
     for v in roll:
         for i in range(STACKS):
@@ -200,8 +203,12 @@ def _reach_scaled(nums: tuple, on: tuple, rolls: int) -> tuple:
         out[_reach(on)] = SCALE ** rolls
         return tuple(out)
     up = 6 ** (DICE - free)  # a roll of fewer dice, scaled to one roll of six
+    # many rolls lay the same dice: add their counts first, then follow each position once
+    ways = Counter()
     for roll, c in roll_table(free):
-        after = _reach_scaled(nums, lay_nearest(nums, on, roll), rolls - 1)
+        ways[_lay(nums, on, roll)] += c
+    for after_on, c in ways.items():
+        after = _reach_scaled(nums, after_on, rolls - 1)
         for d in range(STACKS + 1):
             out[d] += c * up * after[d]
     return tuple(out)
@@ -247,6 +254,21 @@ def lesson_table(numbers, players: int = 2):
     if type(players) is not int or not 2 <= players <= 4:
         raise SpieltischError(f"2-4 players, got {short(players)}")
     return _table(_numbers(numbers), players).clone()
+
+
+def table_cards(numbers) -> dict:
+    """What the lesson's table (``lesson_table``) shows: ``cards``, the face-up card of every stack
+    clockwise from player 1's pawn, each ``{"stack": 1-6, "die", "points", "function"}`` (the deck is
+    a reconstruction), and ``pawns``, the stack (1-6) beside each player's pawn."""
+    s = lesson_table(numbers)
+    deck = s.game.deck
+    cards = []
+    for i in range(1, STACKS + 1):
+        stack = (s.pawns[0] + i) % STACKS
+        c = s.top[stack]
+        cards.append({"stack": stack + 1, "die": deck.die[c], "points": deck.points[c],
+                      "function": deck.function[c]})
+    return {"cards": cards, "pawns": [p + 1 for p in s.pawns]}
 
 
 POLICIES = ("place_all", "move_on")
