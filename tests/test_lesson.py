@@ -28,6 +28,9 @@ def test_german_and_english_numbers():
 def test_fractions_small_and_exact_long_only_on_request():
     assert fmt.fraction(Fraction(91, 216)) == "91/216"
     assert fmt.probability(Fraction(91, 216), "de") == "91/216 ≈ 42,1\u00a0%"
+    # a label and its value: "=" before an exact value, never "= ≈" before an approximate one
+    assert fmt.stated("P(A) =", fmt.probability(Fraction(91, 216), "de")) == "P(A) = 91/216 ≈ 42,1\u00a0%"
+    assert fmt.stated("P(A) = ", fmt.probability(Fraction(10**6 + 3, 3 * 10**6), "de")) == "P(A) ≈ 33,3\u00a0%"
     long = Fraction(10 ** 40 + 1, 3 ** 90)
     assert fmt.fraction(long, "de").startswith("≈ 0,0011 (Bruch mit ")
     assert fmt.fraction(long, "en").endswith("digits)")

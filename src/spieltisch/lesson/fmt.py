@@ -102,6 +102,15 @@ def probability(x, lang: str = "de", long: bool = False) -> str:
     return f"≈ {percent(f, lang)}"
 
 
+def stated(label: str, value: str) -> str:
+    """``label`` and its ``value`` in one line: 'P(A) = 11/18 ≈ 61,1 %', but 'P(A) ≈ 28,2 %' where
+    the value is only approximate (never '= ≈')."""
+    head = label.rstrip()
+    if value.startswith("≈") and head.endswith("="):
+        head = head[:-1].rstrip()
+    return f"{head} {value}" if head else value
+
+
 def ratio(count: int, total: int, lang: str = "de") -> str:
     """A count out of a total, not reduced: '22 von 36' / '22 of 36'."""
     check_lang(lang)

@@ -785,7 +785,7 @@ class Tree(KitWidget):
         solved = tree_picture(root, lang, title=title)
         extra = ""
         if result is not None:
-            extra = f"{result[0]} {fmt.probability(result[1], lang)}"
+            extra = fmt.stated(result[0], fmt.probability(result[1], lang))
         leaf_values = [f"{w['path']} {' → '.join(p)}: {fmt.fraction(v, lang)}" for p, v in _leaf_values(root)]
         text = "\n".join([f"{w['by_hand']} ({w['tree']}): {question}", solved.text] + leaf_values + ([extra] if extra else []))
         super().__init__(lang, {"question": question, "items": items, "edges": edges, "width": width, "height": height,
@@ -850,8 +850,8 @@ class Check(KitWidget):
     def __init__(self, key, label, exact, lang, shown):
         self.key, self.exact = key, Fraction(exact)
         w = WORDS[lang]
-        super().__init__(lang, {"label": label, "key": key}, plain=f"{w['by_hand']}: {label} {shown}",
-                         teacher_html=f"{_html.escape(label)} <b>{_html.escape(shown)}</b>")
+        super().__init__(lang, {"label": label, "key": key}, plain=f"{w['by_hand']}: {fmt.stated(label, shown)}",
+                         teacher_html=_html.escape(fmt.stated(label, shown)))
         self.shown = shown
         self.push()
 
