@@ -182,8 +182,6 @@ class LiveServer:
     def teacher_app(self):
         args = _args()
         session = self.registry.teacher_session(args.get("key"), args.get("lang", "de"), room=args.get("room"))
-        if session.role == "teacher" and session.room is None and len(self.registry.rooms) == 1:
-            session.room = next(iter(self.registry.rooms))
         return self._page(session)
 
     def projector_app(self):

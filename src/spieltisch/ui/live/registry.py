@@ -344,6 +344,8 @@ class Registry:
         if not ok:
             log.warning("a %s page was opened without a valid teacher key", role)
         code = self._room_code(room) if ok and room else None
+        if ok and code is None and len(self.rooms) == 1:  # one room: the board opens it
+            code = next(iter(self.rooms))
         return Session(role if ok else "denied", code if code in self.rooms else None, lang, table_no)
 
     def online(self, room: str, student: int) -> int:
@@ -359,6 +361,7 @@ class Registry:
         """One event of a page. A refused one changes nothing, is logged and told to the page."""
         try:
             event = session.gate.check(raw)
+            session.notice = None  # the last refusal is answered by the next event that gets through
             handler = HANDLERS.get(session.role, {}).get(event["type"])
             if handler is None:
                 if session.role == "denied":

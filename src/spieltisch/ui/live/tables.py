@@ -94,11 +94,21 @@ class LiveTable(Table):
             state["open_game"] = None
             if self.note is not None:
                 state["class_round"] = {"code": "", "advisor": False, "text": self.note[lang]}
-            # Undo is offered for the seat's own last move only (``undo`` refuses the others)
+            # Undo is offered for the seat's own last move only (``undo`` refuses the others), the
+            # throw to the seat whose throw it is
             state["can_undo"] = bool(state["can_undo"]) and self._last_human() == seat
+            if self.session.chance_player() != seat:
+                state["buttons"] = [b for b in state["buttons"] if b["token"] != "throw"]
         return state
 
     # --- moves ---
+    def _dispatch(self, kind, ev: dict) -> None:
+        if kind in ("step", "finish") and not self.pending():
+            return  # a human's throw waits for that human's click; nothing else is pending
+        if kind == "act" and str(ev.get("token", "")) == "throw" and self.session.chance_player() != self._seat:
+            raise IllegalActionError("turn order", "it is not your throw", "du bist gerade nicht am Wurf", "Reihenfolge")
+        super()._dispatch(kind, ev)
+
     def _last_human(self):
         movers = self.session.match.movers
         return movers[-1] if movers and movers[-1] in self.humans else None
