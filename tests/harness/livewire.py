@@ -220,12 +220,19 @@ class Page:
         self.views += 1
         self.changed.set()
 
-    async def send(self, event: dict, n: int | None = None) -> None:
-        """An event as the page's script sends it (with the next counter, unless ``n`` is given)."""
+    async def send(self, event: dict, n: int | None = None) -> int:
+        """An event as the page's script sends it (with the next counter, unless ``n`` is given);
+        returns the counter (the view's ``ack`` reaches it when the server has handled it)."""
         if n is None:
             self._n = max(self._n + 1, int(time.time() * 1000))
             n = self._n
         await self.send_raw(json.dumps({**event, "n": n}))
+        return n
+
+    async def act(self, event: dict, timeout: float = 60) -> dict:
+        """Send ``event`` and wait for the view that answers it."""
+        n = await self.send(event)
+        return await self.wait(lambda v: v.get("ack", 0) >= n, timeout)
 
     async def send_raw(self, text) -> None:
         await self._send("PATCH-DOC", {"events": [{"kind": "ModelChanged", "model": {"id": self.data_id},

@@ -148,6 +148,7 @@ class Session:
         self.gate = Gate(clock)
         self.notice: dict | None = None  # {"n", "kind", "text": {de, en}}
         self.notices = 0
+        self.ack = 0  # the counter of the last event handled (refused or not): the page's receipt
         self.token: str | None = None  # a new seat token, sent once
         self.prefill = room or ""
         self.id = secrets.token_hex(4)  # for the log only
@@ -361,6 +362,7 @@ class Registry:
         """One event of a page. A refused one changes nothing, is logged and told to the page."""
         try:
             event = session.gate.check(raw)
+            session.ack = event["n"]
             session.notice = None  # the last refusal is answered by the next event that gets through
             handler = HANDLERS.get(session.role, {}).get(event["type"])
             if handler is None:
@@ -815,7 +817,7 @@ class Registry:
     # --- what a page shows ---
     def view(self, session: Session) -> dict:
         lang = session.lang
-        out = {"page": None, "lang": lang, "notice": None}
+        out = {"page": None, "lang": lang, "notice": None, "ack": session.ack}
         if session.notice is not None:
             out["notice"] = {"n": session.notice["n"], "kind": session.notice["kind"],
                              "text": session.notice["text"][lang]}
