@@ -12,14 +12,12 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-import sys
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("panel")
 
-from harness.livewire import Page, Server, hand_cards, next_click, run, views_in  # noqa: E402
+from harness.livewire import Page, Server, hand_cards, next_click, run, true_hands, views_in  # noqa: E402
 from spieltisch.cli import main  # noqa: E402
 
 # A server that draws every seat as the plain Table does (whoever is to move): the negative control
@@ -180,29 +178,6 @@ def test_forged_and_junk_events_over_the_websocket_are_refused_and_change_nothin
         server.stop()
     log = "".join(server.output)
     assert log.count("refused") >= 10
-
-
-def true_hands(data: Path, table_no: int = 1) -> tuple[dict, list, dict]:
-    """Each seat's hands over the whole game, from the store: the table rebuilt by replaying its
-    stored moves (seed and secret come from the store; the server is stopped), then its record
-    replayed action by action. Returns ({seat: {hand, ...}}, [seed, secret], {seat: student})."""
-    from spieltisch.ui.live.registry import Registry
-    from spieltisch.ui.live.store import Store
-
-    registry = Registry(Store(data), "unused", schedule=lambda delay, fn: None)
-    (room,) = registry.rooms.values()
-    rnd = room.rounds[-1]
-    game = next(g for g in rnd.games if g.table_no == table_no)
-    match = game.table.session.match
-    state = match.game.new_initial_state()
-    seats = range(match.game.num_players)
-    hands = {p: set() for p in seats}
-    for action in match.actions:
-        state.apply_action(action)
-        for p in seats:
-            hands[p].add(tuple(sorted(state.hands[p])))
-    registry.store.close()
-    return hands, [match.seed, match.secret], {p: s for p, s in game.students().items()}
 
 
 async def play_table(students: list[Page], board: Page, moves: int, timeout: float = 600):

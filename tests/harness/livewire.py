@@ -325,3 +325,26 @@ def hand_cards(board: str) -> list[str] | None:
     if m is None:
         return None
     return re.findall(r"data-card='([^']*)'", m.group(1))
+
+
+def true_hands(data: Path, table_no: int = 1) -> tuple[dict, list, dict]:
+    """Each seat's hands over the whole game, from the store: the table rebuilt by replaying its
+    stored moves (seed and secret come from the store; the server is stopped), then its record
+    replayed action by action. Returns ({seat: {hand, ...}}, [seed, secret], {seat: student})."""
+    from spieltisch.ui.live.registry import Registry
+    from spieltisch.ui.live.store import Store
+
+    registry = Registry(Store(data), "unused", schedule=lambda delay, fn: None)
+    (room,) = registry.rooms.values()
+    rnd = room.rounds[-1]
+    game = next(g for g in rnd.games if g.table_no == table_no)
+    match = game.table.session.match
+    state = match.game.new_initial_state()
+    seats = range(match.game.num_players)
+    hands = {p: set() for p in seats}
+    for action in match.actions:
+        state.apply_action(action)
+        for p in seats:
+            hands[p].add(tuple(sorted(state.hands[p])))
+    registry.store.close()
+    return hands, [match.seed, match.secret], {p: s for p, s in game.students().items()}

@@ -80,6 +80,12 @@ function tableModel(onEvent) {
 }
 
 function render({ model, el: host }) {
+  // Bokeh reconnects a page whose connection dropped and rebuilds its document, which renders the
+  // page again; a server that restarted meanwhile does not take that page's events on (it waits for
+  // a "document ready" no rebuilt page sends). A fresh load always works: the page loads itself
+  // again, and its seat token brings the student back to their seat.
+  if (window.__spieltischLive) { location.reload(); return () => {}; }
+  window.__spieltischLive = true;
   const send = (ev) => {
     model.set("event", JSON.stringify({ ...ev, n: nextN() }));
     model.save_changes();
@@ -88,8 +94,25 @@ function render({ model, el: host }) {
   const notice = el("div", { class: "lv-notice", role: "status", "aria-live": "polite" });
   host.append(el("style", {}, LIVE_CSS), el("main", { class: "lv-main" }, root, notice));
   let game = null; // {box, model, dispose}
+  let hello = null; // the counter of a hello not yet answered
+  let lastAck = 0;
   let shownNotice = 0;
   let current = null;
+
+  function sayHello() {
+    hello = 0;
+    setTimeout(() => {
+      const seat = readSeat();
+      let v = {};
+      try { v = JSON.parse(model.get("view") || "{}"); } catch (err) { /* drawn again later */ }
+      if (!seat || v.page !== "join" || v.notice) { hello = null; return; }
+      hello = nextN();
+      model.set("event", JSON.stringify({ type: "hello", token: seat.token, n: hello }));
+      model.save_changes();
+      const asked = hello;
+      setTimeout(() => { if (hello === asked) { hello = null; sayHello(); } }, 3000);
+    }, 0);
+  }
 
   function dropGame() {
     if (game) { if (typeof game.dispose === "function") game.dispose(); game = null; }
@@ -120,7 +143,8 @@ function render({ model, el: host }) {
   function joinPage(v) {
     const w = v.words;
     const room = el("input", { id: "lv-room", class: "lv-room-input", name: "room", autocomplete: "off",
-      autocapitalize: "characters", value: v.room || "", maxlength: "12", required: true });
+      autocapitalize: "characters", value: v.room || new URLSearchParams(location.search).get("room") || "",
+      maxlength: "12", required: true });
     const name = el("input", { id: "lv-name", class: "lv-name-input", name: "nickname", autocomplete: "nickname",
       maxlength: "24", required: true, "aria-describedby": "lv-name-help" });
     const form = el("form", { class: "lv-join", onsubmit: (e) => {
@@ -340,6 +364,13 @@ function render({ model, el: host }) {
       // the seat was freed or the room is gone: this device forgets it
       try { localStorage.removeItem(TOKEN_KEY); } catch (err) { /* private mode */ }
     }
+    // A page that has a seat in this browser says hello with it whenever the server shows it the
+    // join page: after a reload, and after a reconnect to a restarted server (a new session, whose
+    // receipts start again at 0). It is sent from a timer, not while the document is being
+    // (re)built, and again every few seconds until it is answered.
+    if ((v.ack || 0) < lastAck || (hello !== null && (v.ack || 0) >= hello)) hello = null;
+    lastAck = v.ack || 0;
+    if (v.page === "join" && !v.notice && readSeat() && hello === null) sayHello();
     document.documentElement.lang = v.lang;
     const key = new URLSearchParams(location.search).get("key") || "";
     if (v.page === "game") {
@@ -388,13 +419,6 @@ function render({ model, el: host }) {
 
   model.on("change:view", draw);
   draw();
-  // a student's page says hello with the seat it has in this browser (a reload, a reconnect)
-  const first = JSON.parse(model.get("view") || "{}");
-  if (first.page === "join" || first.page === "lobby") {
-    const seat = readSeat();
-    const room = new URLSearchParams(location.search).get("room");
-    send({ type: "hello", token: seat ? seat.token : null, room: room || null });
-  }
   return () => dropGame();
 }
 
