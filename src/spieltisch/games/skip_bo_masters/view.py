@@ -22,7 +22,7 @@ from .engine import (DISCARDS, FOLLOW, PILES, TOLL, TOP, Buy, DeclineToll, Disca
                      Play, Replace, card_name, is_wild, symbols_of, value_of)
 
 COLOURS = ((4, "#1f5fa8"), (8, "#2e7d32"), (12, "#c0392b"))  # 1-4 blue, 5-8 green, 9-12 red
-WILD = "#e67e22"
+WILD = "#a84b00"  # dark orange: 5.6:1 on the card (WCAG AA); the lighter #e67e22 had 2.8:1
 COIN = ("<span style='display:inline-block;width:.8em;height:.8em;border-radius:50%;background:#f1c40f;"
         "border:1px solid #a67c00;vertical-align:-1px'></span>")
 BUTTONS = (Replace, PayToll, DeclineToll, EndTurn)
