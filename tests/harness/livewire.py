@@ -151,6 +151,7 @@ class Page:
         self.ws = None
         self._reader = None
         self._n = 0
+        self.listener = None  # listener(view, time received): every view as it arrives
 
     async def open(self, timeout: float = 60) -> "Page":
         url = self.base + self.path
@@ -219,6 +220,8 @@ class Page:
         self.view = json.loads(text) if text else {}
         self.views += 1
         self.changed.set()
+        if self.listener is not None:
+            self.listener(self.view, time.perf_counter())
 
     async def send(self, event: dict, n: int | None = None) -> int:
         """An event as the page's script sends it (with the next counter, unless ``n`` is given);

@@ -92,6 +92,7 @@ class LiveTable(Table):
             state["seed"] = ""
             state["secret"] = None
             state["open_game"] = None
+            state["review"] = None  # a review can take minutes: the live server does not offer it
             if self.note is not None:
                 state["class_round"] = {"code": "", "advisor": False, "text": self.note[lang]}
             # Undo is offered for the seat's own last move only (``undo`` refuses the others), the
