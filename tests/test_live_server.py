@@ -12,12 +12,14 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import time
 
 import pytest
 
 pytest.importorskip("panel")
 
-from harness.livewire import Page, Server, hand_cards, next_click, run, true_hands, views_in  # noqa: E402
+from harness.livewire import (Page, Server, hand_cards, next_click, run, true_hands, views_in,  # noqa: E402
+                              wait_all)
 from spieltisch.cli import main  # noqa: E402
 
 # A server that draws every seat as the plain Table does (whoever is to move): the negative control
@@ -206,6 +208,14 @@ async def play_table(students: list[Page], board: Page, moves: int, timeout: flo
     raise TimeoutError("the table did not get on")
 
 
+async def settled(students: list[Page]) -> None:
+    """Until the table waits for a student (the server's deals are done) and every page shows that."""
+    def same():
+        tables = [p.view.get("table") or {} for p in students]
+        return all(not t.get("pending") for t in tables) and len({t.get("step") for t in tables}) == 1
+    await wait_all(students, same)
+
+
 def hands_in_frames(page: Page) -> list[tuple]:
     out = []
     for view in views_in(page.texts()):
@@ -286,6 +296,7 @@ def test_kill_9_mid_table_loses_nothing_acknowledged_and_students_return_to_thei
                 await page.wait(lambda v: v["page"] == "game")
             await board.wait(lambda v: v["room"]["round"]["kind"] == "table")
             made = await play_table(students, board, 12)
+            await settled(students)
             hands = {p.view["name"]: hand_cards(p.view["table"]["board"]) for p in students}
             return room, made, hands, {p.view["name"]: p.token for p in students}
         room, made, hands, tokens = run(before_the_crash(), 600)
@@ -308,12 +319,33 @@ def test_kill_9_mid_table_loses_nothing_acknowledged_and_students_return_to_thei
                 await page.send({"type": "hello", "token": token})
                 await page.wait(lambda v: v["page"] == "game")
                 assert page.view["name"] == name
-                assert hand_cards(page.view["table"]["board"]) == hands[name]  # the same seat, the same cards
                 students.append(page)
+            await settled(students)
+            for page in students:  # the same seats, the same cards
+                assert hand_cards(page.view["table"]["board"]) == hands[page.view["name"]]
             more = await play_table(students, board, made + 6)  # and the table goes on
             for page in students + [board]:
                 await page.close()
             return more
         assert run(after_the_restart(), 600) >= made + 6
+    finally:
+        server.stop()
+
+
+def test_kill_9_of_the_server_leaves_no_worker_behind(tmp_path):
+    psutil = pytest.importorskip("psutil")
+    server = Server(tmp_path).start()
+    try:
+        main_process = psutil.Process(server.proc.pid)
+        workers = []
+        for _ in range(600):  # the board's worker process starts with the server
+            workers = [c for c in main_process.children(recursive=True) if "spawn_main" in " ".join(c.cmdline())]
+            if workers:
+                break
+            time.sleep(0.1)
+        assert workers, "no worker process found"
+        main_process.kill()  # the server alone, not its process group
+        gone, alive = psutil.wait_procs(workers, timeout=30)
+        assert not alive, f"workers left running: {[p.pid for p in alive]}"
     finally:
         server.stop()

@@ -268,6 +268,16 @@ class Page:
         return [text for _, text in self.frames]
 
 
+async def wait_all(pages, predicate, timeout: float = 60) -> None:
+    """Until ``predicate()`` (about several pages' views) holds; looked at again every 50 ms."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise TimeoutError("condition over several pages not met: " +
+                               "; ".join(json.dumps(p.view)[:200] for p in pages))
+        await asyncio.sleep(0.05)
+
+
 def views_in(frames) -> list[dict]:
     """Every ``view`` a page was sent, in order, from its raw frames."""
     out = []

@@ -12,7 +12,7 @@ A page carries two strings: ``event`` (what the browser sends) goes to ``Registr
 document whenever the registry says it concerns the page. Nothing else of the registry ever
 reaches a page, so a page can only show what its own view holds (checked on the websocket frames in
 tests/test_live_server.py). Everything runs on Tornado's one event loop; only the board's summary
-(replaying result codes, asking the advisor) runs in a worker thread.
+(replaying result codes, asking the advisor) runs in a worker process.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ import os
 import secrets
 import socket
 import time
-from concurrent.futures import ThreadPoolExecutor
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from pathlib import Path
 
@@ -118,7 +119,10 @@ class LiveServer:
         self.host, self.port = host, port
         shown = lan_address() if host in ("0.0.0.0", "", "::") else host
         self.base = (public_url or f"http://{shown}:{port}").rstrip("/")
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="live-board")
+        # the board's summaries (replaying result codes, the solver, the advisor) run in a process
+        # of their own: in a thread they would hold Python's lock while students wait
+        self.executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                            initializer=_follow_parent, initargs=(os.getpid(),))
         self.loop = None
         self.registry = Registry(self.store, key, f"{self.base}/join", schedule=self._schedule,
                                  offload=self._offload, expire_hours=expire_hours)
@@ -204,6 +208,7 @@ class LiveServer:
                           verbose=False, websocket_max_message_size=MAX_MESSAGE_BYTES,
                           session_token_expiration=TOKEN_EXPIRATION_S)
         self.loop = server.io_loop
+        self.executor.submit(_ready)  # the worker starts now, not when the first game ends
         PeriodicCallback(_logged(self.registry.expire), EXPIRE_CHECK_S * 1000).start()
         server.start()
         if start:
@@ -212,6 +217,22 @@ class LiveServer:
             finally:
                 self.executor.shutdown(wait=False, cancel_futures=True)
         return server
+
+
+def _ready() -> bool:
+    return True
+
+
+def _follow_parent(parent: int) -> None:
+    """In the board's worker process: end when the server ends, even by ``kill -9`` (which leaves
+    a worker of a process pool running otherwise)."""
+    import threading
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _args() -> dict:

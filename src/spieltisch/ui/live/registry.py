@@ -31,9 +31,11 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 
 from ...core.errors import SpieltischError, short
 from ...core.game import SPECTATOR
+from ...core.match import Match
 from ...core.registry import get_game_class
 from ...core.rng import MAX_SEED
 from .. import classroom
@@ -206,7 +208,8 @@ class Round:
     class_round: classroom.ClassRound | None = None  # a shared game
     results: dict = field(default_factory=dict)  # a shared game: student -> result code
     summary: dict | None = None  # {lang: classroom.Board.summary}, computed off the event loop
-    board: classroom.Board | None = None
+    summarizing: bool = False  # a summary is being computed ...
+    stale: bool = False  # ... and more games ended meanwhile
 
     def game_of(self, student: int) -> Game | None:
         return next((g for g in self.games if g.seat_of(student) is not None), None)
@@ -304,22 +307,20 @@ class Registry:
             for r in data["rounds"]:
                 rnd = Round(r["id"], r["kind"], r["spec"], r["status"])
                 rnd.answers = dict(r["answers"])
+                rnd.results = dict(r["results"])
                 if rnd.kind == "game":
                     rnd.class_round = classroom.parse_class(rnd.spec["class"])
-                    rnd.board = classroom.Board(rnd.class_round.code)
                 for g in r["games"]:
                     game = self._build_game(room, rnd, g["id"], g["table_no"], g["seats"], g["seed"], g["secret"])
                     game.table.replay([(seat, action) for _, seat, action in g["moves"]])
                     rnd.games.append(game)
                 room.rounds.append(rnd)
-                if rnd.kind == "game":
-                    for game in rnd.games:
-                        if game.table.is_over():
-                            self._finished(room, rnd, game, stored=r["results"])
             self.rooms[room.code] = room
             for rnd in room.rounds:
                 for game in rnd.games:
                     self._pace(room, game)
+                if rnd.kind == "game" and any(g.table.is_over() for g in rnd.games):
+                    self._summarize(room, rnd)
         self.expire()
 
     def expire(self) -> list[str]:
@@ -597,8 +598,6 @@ class Registry:
             self._close(room, room.current)
         rid = self.store.add_round(room.code, kind, stored)
         rnd = Round(rid, kind, stored, class_round=class_round)
-        if class_round is not None:
-            rnd.board = classroom.Board(class_round.code)
         room.rounds.append(rnd)
         if kind == "game":
             for student in room.students.values():
@@ -754,7 +753,7 @@ class Registry:
         if moved:
             targets |= {f"student:{s}" for s in game.students().values()} | {"board", "projector"}
             if game.table.is_over() and rnd.kind == "game" and game.students():
-                self._finished(room, rnd, game)
+                self._summarize(room, rnd)
             self._pace(room, game)
         self.notify(room.code, targets)
 
@@ -778,41 +777,41 @@ class Registry:
 
         self.schedule(table.view.bot_delay, step)
 
-    def _finished(self, room: Room, rnd: Round, game: Game, stored: dict | None = None) -> None:
-        """A finished shared game: its result code (the one a student would type on the serverless
-        board), stored, then verified by replay on the class board off the event loop."""
-        student_id = next(iter(game.students().values()))
-        student = room.students.get(student_id)
-        if student is None or student_id in rnd.results:
-            return
-        number = student.number if student.number <= classroom.MAX_NUMBER else None
-        code = classroom.result_code(rnd.class_round, game.table.session.match, number, verify=False)
-        if stored is None or stored.get(student_id) != code:
-            points = game.table.session.state.scores()[game.seat_of(student_id)]
-            self.store.add_result(rnd.id, student_id, code, points)
-        rnd.results[student_id] = code
-        self._summarize(room, rnd)
-
     def _summarize(self, room: Room, rnd: Round) -> None:
-        board = rnd.board
-        entries = [(code, room.students[s].name) for s, code in rnd.results.items() if s in room.students]
+        """The shared games that ended become result codes (the ones a student would type on the
+        serverless board), verified by replay on the class's board, and the board's summary: all
+        of it off the event loop (``board_summary``), one computation at a time per round. The
+        codes are then stored; the moves they come from were stored already."""
+        if rnd.summarizing:
+            rnd.stale = True
+            return
+        games = []
+        for game in rnd.games:
+            sid = next(iter(game.students().values()), None)
+            student = room.students.get(sid)
+            if student is not None and game.table.is_over():
+                number = student.number if student.number <= classroom.MAX_NUMBER else None
+                games.append((sid, student.name, number, game.table.session.match.to_json()))
+        if not games:
+            return
+        rnd.summarizing = True
 
-        def work():
-            # runs off the loop, one at a time: the board is touched only here
-            known = {r.code for r in board.results}
-            for code, name in entries:
-                if code not in known:
-                    board.add(code)
-                    for r in board.results:
-                        if r.code == code:
-                            r.label = name
-            return {lang: board.summary(lang) for lang in LANGS}
-
-        def done(summary):
-            rnd.summary = summary
+        def done(out):
+            rnd.summarizing = False
+            if self.rooms.get(room.code) is not room:
+                return
+            for sid, code in out["codes"].items():
+                if rnd.results.get(sid) != code:
+                    game = rnd.game_of(sid)
+                    self.store.add_result(rnd.id, sid, code, game.table.session.state.scores()[game.seat_of(sid)])
+                    rnd.results[sid] = code
+            rnd.summary = out["summary"]
             self.notify(room.code, {"board", "projector", "all"} if rnd.status == "revealed" else {"board"})
+            if rnd.stale:
+                rnd.stale = False
+                self._summarize(room, rnd)
 
-        self.offload(work, done)
+        self.offload(partial(board_summary, rnd.class_round.code, games), done)
 
     # --- what a page shows ---
     def view(self, session: Session) -> dict:
@@ -1039,6 +1038,31 @@ def _groups(students: list, size: int) -> list[list]:
         out.append(students[start:start + n])
         start += n
     return out
+
+
+# The class boards of the process that computes summaries (a worker process of the server): each
+# keeps its results and caches (the solver's table, the bots' points, the advisor's values).
+_BOARDS: dict = {}
+
+
+def board_summary(class_code: str, games: list) -> dict:
+    """``games``: (student id, name, number, match JSON) of the finished shared games of a class
+    round. Each new one becomes its result code and is verified by replaying it on the class's
+    ``classroom.Board``, exactly as the serverless board does with a typed code. Returns
+    ``{"codes": {student id: code}, "summary": {lang: Board.summary(lang)}}``."""
+    round_ = classroom.parse_class(class_code)
+    board, codes = _BOARDS.setdefault(class_code, (classroom.Board(class_code), {}))
+    for sid, name, number, record in games:
+        if sid in codes:
+            continue
+        code = classroom.result_code(round_, Match.from_json(record), number, verify=False)
+        added = board.add(code)["added"]
+        for r in board.results:
+            if r.code == code:
+                r.label = name
+        if added:
+            codes[sid] = code
+    return {"codes": dict(codes), "summary": {lang: board.summary(lang) for lang in LANGS}}
 
 
 HANDLERS = {
