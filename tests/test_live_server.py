@@ -163,17 +163,21 @@ def test_forged_and_junk_events_over_the_websocket_are_refused_and_change_nothin
                 await ana.send_raw(raw)  # the notice's own counter tells the answer
                 await ana.wait(lambda v: v["notice"] and v["notice"]["n"] > seen)
                 assert reason in ana.view["notice"]["text"], raw[:30]
-            # a frame that is no Bokeh message at all: the server drops that connection, nothing else
+            # a frame that is no Bokeh message at all, and one larger than a page ever sends (the server
+            # takes at most 256 KB): the server drops those connections, nothing else
             junk = await Page(server.base, "/join").open()
             await junk.ws.write_message("\x00garbage")
-            await asyncio.sleep(0.2)
+            huge = await Page(server.base, "/join").open()
+            await huge.send_raw(json.dumps({"type": "join", "room": room, "name": "Big", "n": 1, "pad": "x" * 400_000}))
+            await huge.wait(lambda v: huge.ws.close_code is not None or huge._reader.done(), 30)
             # after all this the board shows one answer, Ana's "b", and Eve is in her own room only
             await board.send({"type": "lang", "lang": "en"})
             await board.wait(lambda v: v["lang"] == "en")
             r = board.view["room"]
             assert r["round"]["result"]["count"] == 1
             assert [(s["name"], s.get("answer")) for s in r["students"]] == [("Ana", "b"), ("Ben", None)]
-            for page in (board, eve, ana, ben, junk):
+            assert "Big" not in json.dumps(board.view)
+            for page in (board, eve, ana, ben, junk, huge):
                 await page.close()
         run(go(), 300)
     finally:

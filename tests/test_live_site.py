@@ -76,6 +76,17 @@ class Student:
             self.hands.append(hand)
 
 
+def start_skip_bo_table(teacher, students) -> None:
+    """The board starts a round of Skip-Bo Masters tables of three; the students see their hands."""
+    teacher.select_option("#lv-kind", "table")
+    teacher.select_option("#lv-game", "skip-bo-masters")
+    teacher.fill("#lv-players", "3")
+    teacher.fill("#lv-humans", "3")
+    teacher.click(".lv-start")
+    for s in students:
+        s.page.wait_for_selector(".sp-board .sb-hand", timeout=60_000)
+
+
 def click_once(page) -> bool:
     """One click of a player at a Skip-Bo Masters table (a marked target, else a marked card, else a
     move button); False when this page has nothing to click."""
@@ -185,13 +196,7 @@ def test_a_class_plays_a_poll_a_shared_game_and_a_skip_bo_table(browser, tmp_pat
         assert_accessible(teacher, "the board with a shared game's results")
 
         # --- a Skip-Bo Masters table of three, played to its end ---
-        teacher.select_option("#lv-kind", "table")
-        teacher.select_option("#lv-game", "skip-bo-masters")
-        teacher.fill("#lv-players", "3")
-        teacher.fill("#lv-humans", "3")
-        teacher.click(".lv-start")
-        for s in students:
-            s.page.wait_for_selector(".sp-board .sb-hand", timeout=60_000)
+        start_skip_bo_table(teacher, students)
         projector = teacher.context.new_page()
         projector.goto(f"{server.base}/beamer?key={server.key}&room={room}&table=1")
         projector.wait_for_selector(".sp-board .sb-building", timeout=60_000)
@@ -232,13 +237,7 @@ def test_after_kill_9_the_pages_come_back_to_their_seats(browser, tmp_path):
         students = [Student(browser, name) for name in NAMES]
         for s in students:
             s.join(server.base, room)
-        teacher.select_option("#lv-kind", "table")
-        teacher.select_option("#lv-game", "skip-bo-masters")
-        teacher.fill("#lv-players", "3")
-        teacher.fill("#lv-humans", "3")
-        teacher.click(".lv-start")
-        for s in students:
-            s.page.wait_for_selector(".sp-board .sb-hand", timeout=60_000)
+        start_skip_bo_table(teacher, students)
         clicks = play_table(students, lambda: False, max_clicks=8)
         assert clicks == 8
         teacher.wait_for_selector("tr[data-table='1']", timeout=30_000)

@@ -215,6 +215,8 @@ class Page:
                         self._set_view(ev["new"])
         except (ConnectionError, asyncio.CancelledError):
             pass
+        finally:
+            self.changed.set()  # a wait looks again: the connection is gone
 
     def _set_view(self, text: str) -> None:
         self.view = json.loads(text) if text else {}

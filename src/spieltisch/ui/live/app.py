@@ -54,7 +54,8 @@ def live_source() -> str:
     table = front_end_source()
     if table.count(TABLE_EXPORT) != 1:
         raise RuntimeError(f"table.js no longer ends with {TABLE_EXPORT!r}: live.js cannot wrap it")
-    wrapped = "const TableFrontEnd = (() => {\n" + table.replace(TABLE_EXPORT, "return { render };") + "\n})();\n"
+    # (its element helper ``h`` comes along: live.js draws with it too)
+    wrapped = "const TableFrontEnd = (() => {\n" + table.replace(TABLE_EXPORT, "return { render, h };") + "\n})();\n"
     css = (HERE / "static" / "live.css").read_text(encoding="utf-8")
     js = (HERE / "static" / "live.js").read_text(encoding="utf-8")
     return f"{wrapped}const LIVE_CSS = {json.dumps(css)};\n{js}"

@@ -135,6 +135,20 @@ def _fields(event: dict, allowed: dict) -> dict:
     return event
 
 
+def _inner(ev: dict, kinds) -> tuple[dict, str]:
+    """A page's table event (``{"type": "table", "event": {...}}``): the shared front-end's own
+    event inside, its fields checked, of one of ``kinds``."""
+    _fields(ev, {"type": str, "n": int, "event": dict})
+    inner = ev.get("event")
+    if not isinstance(inner, dict):
+        raise Refusal("field_type", field="event")
+    _fields(inner, SEAT_FIELDS)
+    kind = inner.get("type")
+    if kind not in kinds:
+        raise Refusal("table_event", kind=short(kind, 30, str))
+    return inner, kind
+
+
 # --- who is on a page -------------------------------------------------------------------------------
 class Session:
     """One page (a browser tab's Panel session): its role and what it is bound to. ``push`` is set
@@ -464,15 +478,8 @@ class Registry:
         return str(f)
 
     def _table_event(self, session: Session, ev: dict) -> None:
-        _fields(ev, {"type": str, "n": int, "event": dict})
         room, student = self._student(session)
-        inner = ev.get("event")
-        if not isinstance(inner, dict):
-            raise Refusal("field_type", field="event")
-        _fields(inner, SEAT_FIELDS)
-        kind = inner.get("type")
-        if kind not in SEAT_EVENTS:
-            raise Refusal("table_event", kind=short(kind, 30, str))
+        inner, kind = _inner(ev, SEAT_EVENTS)
         if kind == "lang":
             self._set_lang(session, inner.get("lang"))
             return
@@ -999,14 +1006,7 @@ class Registry:
 
     def projector_table(self, session: Session, ev: dict) -> None:
         """A projector page's own settings (language, projector size): nothing of any game changes."""
-        _fields(ev, {"type": str, "n": int, "event": dict})
-        inner = ev.get("event")
-        if not isinstance(inner, dict):
-            raise Refusal("field_type", field="event")
-        _fields(inner, SEAT_FIELDS)
-        kind = inner.get("type")
-        if kind not in PROJECTOR_EVENTS:
-            raise Refusal("table_event", kind=short(kind, 30, str))
+        inner, kind = _inner(ev, PROJECTOR_EVENTS)
         if kind == "lang":
             self._set_lang(session, inner.get("lang"))
         elif kind == "projector":

@@ -10,21 +10,8 @@ let lastN = 0;
 // that does not: a replayed event)
 const nextN = () => (lastN = Math.max(lastN + 1, Date.now()));
 
-function el(tag, attrs, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k === "html") e.innerHTML = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const kid of kids.flat()) {
-    if (kid === null || kid === undefined || kid === false) continue;
-    e.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
-  }
-  return e;
-}
+// elements are made as the shared front-end makes them (its helper, h(tag, attrs, ...children))
+const el = TableFrontEnd.h;
 
 function readSeat() {
   try { return JSON.parse(localStorage.getItem(TOKEN_KEY) || "null"); } catch (err) { return null; }
