@@ -548,3 +548,24 @@ def test_the_spectators_view_shows_no_hand(tmp_path):
     # negative control: a seat's screen does have its hand cards as things to click
     seat_board = c.registry.view(students[0])["table"]["board"]
     assert hand_cards(seat_board) and any(f"data-act='h{card}'" in seat_board for card in hands)
+
+
+def test_undo_in_a_shared_game_takes_the_move_out_of_the_store(tmp_path):
+    c = Class(tmp_path)
+    code = c.room()
+    (ana,) = c.join(code, "Ana")
+    c.send(c.teacher, {"type": "round_new", "spec": {"kind": "game", "game": "wuerfel-joker-2"}})
+    table = game_of(c, ana).table
+    for _ in range(10):  # throw, then decide
+        c.send(ana, {"type": "table", "event": next_click(c.registry.view(ana)["table"])})
+        if table.human_moves():
+            break
+    assert table.human_moves() == 1 and c.registry.view(ana)["table"]["can_undo"]
+    stored = lambda: c.registry.store.db.execute("SELECT COUNT(*) FROM moves").fetchone()[0]  # noqa: E731
+    assert stored() == 1
+    record = table.session.match.record_actions()
+    c.send(ana, {"type": "table", "event": {"type": "undo"}})
+    assert table.human_moves() == 0 and stored() == 0
+    again = c.reopen()
+    replayed = game_of(again, again.students[0]).table.session.match.record_actions()
+    assert replayed == record[:len(replayed)] and len(replayed) < len(record)
