@@ -204,7 +204,7 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--expire", type=_whole_in(1, 168), default=12, metavar="HOURS",
                    help="a room and everything in it is deleted this many hours after it was opened (1 to 168)")
     c.add_argument("--public-url", default=None, metavar="URL",
-                   help="the address students type, when it is not http://HOST:PORT (a proxy, a JupyterHub)")
+                   help="the address students type, when it is not http://HOST:PORT (another name, a proxy)")
     c.add_argument("--new-key", action="store_true", help="make a new teacher key (the old link stops working)")
     return p
 
