@@ -6,6 +6,7 @@
     python benchmarks/run.py --no-pyodide --no-site   # CPython only, no browser
     python benchmarks/run.py --profile wuerfel-joker-2   # cProfile of the random loop (CPython)
     python benchmarks/run.py --live     # then the live class under load (benchmarks/live_load.py)
+    python benchmarks/run.py --advisor-latency   # also each game's advisor latency (advisor_latency.py)
 
 Builds the wheel once (``python -m build``); CPython imports that wheel unzipped and Pyodide loads
 it under Node (``tests/pyodide/run.mjs``, the runner the Pyodide test uses), so both measure the
@@ -26,9 +27,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "tests" / "pyodide"))
+sys.path.insert(0, str(HERE))  # replay.py's table
 import pyodide_kit as harness  # noqa: E402
 
 BODY = HERE / "bench_core.py"
+RECORDS = HERE / "replay.py"  # long records: replay, undo, legality (its own table)
 
 # Targets (CPython unless said otherwise). Random-game targets are per 1-player 1-round game.
 RATE_TARGETS = {("wuerfel-joker-2", "1p1r"): 10_000, ("wuerfel-joker-1", "1p1r"): 5_000}
@@ -41,12 +44,12 @@ def log(msg: str) -> None:
     print(msg, file=sys.stderr, flush=True)
 
 
-def run_body(kind: str, wheel: Path, site: Path, body_args: list[str]) -> dict:
+def run_body(kind: str, wheel: Path, site: Path, body_args: list[str], body: Path = BODY) -> dict:
     t0 = time.perf_counter()
     if kind == "cpython":
-        proc = harness.run_cpython(BODY, body_args, site, timeout=1800)
+        proc = harness.run_cpython(body, body_args, site, timeout=1800)
     else:
-        proc = harness.run_pyodide(wheel, BODY, body_args, timeout=1800)
+        proc = harness.run_pyodide(wheel, body, body_args, timeout=1800)
     if proc.returncode != 0:
         raise SystemExit(f"benchmark body failed in {kind}:\n{proc.stderr[-6000:]}")
     data = json.loads(proc.stdout)
@@ -210,6 +213,11 @@ def markdown(res: dict) -> str:
         out.append(f"| {r['record_chars'] / 1e6:.1f} MB, {r['actions']:,} actions | {r['replay_s']:.2f} s / "
                    f"{r['play_s']:.2f} s | {r['ratio']:.1f}× | {qtxt} |")
 
+    if res.get("records"):
+        import replay as long_records
+
+        out.append("\n" + long_records.markdown(res["records"]))
+
     out.append("\n## Site\n")
     site = res["site"]
     if site.get("status") == "measured":
@@ -231,6 +239,10 @@ def markdown(res: dict) -> str:
     else:
         out.append(f"- site size, time to first widget: {site['status']}")
     out.append(f"\n- wheel size: {res['wheel']['bytes']:,} bytes")
+    if "advisor_latency" in res:
+        import advisor_latency
+
+        out.append("\n" + advisor_latency.markdown(res["advisor_latency"]))
     return "\n".join(out) + "\n"
 
 
@@ -275,6 +287,9 @@ def main(argv=None) -> int:
     ap.add_argument("--profile", metavar="GAME", help="print a cProfile of GAME's random 1p1r loop and exit")
     ap.add_argument("--live", action="store_true",
                     help="also run benchmarks/live_load.py (40 students on the live class's server, a few minutes)")
+    ap.add_argument("--advisor-latency", action="store_true",
+                    help="also time every game's advisor on seeded positions (benchmarks/advisor_latency.py)")
+    ap.add_argument("--advisor-positions", type=int, default=40, help="positions per game for --advisor-latency")
     args = ap.parse_args(argv)
 
     body_args = (["--quick"] if args.quick else []) + ["--clock", args.clock]
@@ -298,6 +313,18 @@ def main(argv=None) -> int:
             res["node"] = subprocess.run([harness.node_exe(), "--version"], capture_output=True, text=True).stdout.strip()
         elif not args.no_pyodide:
             log("node not found: Pyodide half skipped")
+        if args.advisor_latency:
+            import advisor_latency
+
+            res["advisor_latency"] = advisor_latency.run(
+                wheel, site, ["--positions", str(args.advisor_positions), "--clock", args.clock],
+                pyodide=not args.no_pyodide, log=log)
+        records_args = ["--json", "--clock", args.clock] + (["--quick"] if args.quick else [])
+        log("long records, CPython (benchmarks/replay.py) ...")
+        res["records"] = {"CPython": run_body("cpython", wheel, site, records_args, RECORDS)}
+        if "pyodide" in res:
+            log("long records, Pyodide ...")
+            res["records"]["Pyodide"] = run_body("pyodide", wheel, site, records_args, RECORDS)
     if args.no_site:
         res["site"] = {"status": "not measured (--no-site)"}
     else:

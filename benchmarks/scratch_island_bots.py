@@ -1,12 +1,13 @@
 """Scratch Island bots: win rates with 95 % intervals in seat-rotated 4-player matches, and speed.
 
-    PYTHONPATH=src python benchmarks/scratch_island_bots.py [--games 200] [--seed 0]
+    PYTHONPATH=src python benchmarks/scratch_island_bots.py [--games 200] [--seed 0] [--end both]
 
 Line-ups (each game's seats rotated through all 4 rotations, so no bot profits from its seat):
 ``strong, greedy, random, random`` (all three against each other) and ``strong, strong, greedy,
-greedy`` (head to head). A game's win is shared among tied winners (the tie rule first). Speed:
-random playthroughs (actions per second, CPU time), the bots' and the advisor's time per decision.
-Maps and dice are the project's reconstruction.
+greedy`` (head to head), under each reading of the end (D9, option ``end``: ``all_rolled``, the
+default, and ``this_roll``), on the same seeds. A game's win is shared among tied winners (the tie
+rule first). Speed: random playthroughs (actions per second, CPU time), the bots' and the advisor's
+time per decision. Maps and dice are the project's reconstruction.
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from spieltisch.core.stats import mean_ci, proportion_ci
 from spieltisch.games.scratch_island import ScratchIsland
 
 
-def rotated(lineup: list, games: int, seed: int, reflect: bool = False):
-    """Per bot name: (wins, seats played, scores, think seconds, decisions)."""
-    game = ScratchIsland(len(lineup), {"reflect": reflect})
+def rotated(lineup: list, games: int, seed: int, reflect: bool = False, end: str = "all_rolled", rounds=None):
+    """Per bot name: (wins, seats played, scores, think seconds, decisions); ``rounds`` (a list)
+    gets each game's number of rounds."""
+    game = ScratchIsland(len(lineup), {"reflect": reflect, "end": end})
     out = {name: [0.0, 0, [], 0.0, 0] for name in lineup}
     for i, (cs, bs) in enumerate(game_seeds(seed, games)):
         shift = i % len(lineup)
@@ -46,6 +48,8 @@ def rotated(lineup: list, games: int, seed: int, reflect: bool = False):
             m.apply(a)
         winners = state.winners()
         scores = state.scores()
+        if rounds is not None:
+            rounds.append(state.round)
         for p, name in enumerate(seats):
             rec = out[name]
             rec[1] += 1
@@ -55,10 +59,13 @@ def rotated(lineup: list, games: int, seed: int, reflect: bool = False):
     return out
 
 
-def table(title: str, lineup: list, games: int, seed: int) -> None:
-    print(f"\n{title}: {games} games, seats rotated; line-up {', '.join(lineup)}")
+def table(title: str, lineup: list, games: int, seed: int, end: str = "all_rolled") -> None:
+    rounds: list = []
+    res = rotated(lineup, games, seed, end=end, rounds=rounds)
+    r = mean_ci(rounds)
+    print(f"\n{title}, end={end}: {games} games, seats rotated; line-up {', '.join(lineup)}; "
+          f"rounds per game {r.mean:.2f} [{r.lo:.2f}, {r.hi:.2f}]")
     print(f"{'bot':<8}{'seats':>6}  {'win rate per seat':>17}  {'95% CI':<17}{'mean score':>11}  {'95% CI':<16}{'ms/decision':>12}")
-    res = rotated(lineup, games, seed)
     for name, (wins, seats, scores, think, decisions) in res.items():
         per_seat = lineup.count(name)
         w = proportion_ci(wins / per_seat, seats // per_seat) if per_seat > 1 else proportion_ci(wins, seats)
@@ -109,9 +116,12 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--end", choices=("both", "all_rolled", "this_roll"), default="both",
+                    help="the reading of the end (D9) to measure; both: the default first, on the same seeds")
     args = ap.parse_args(argv)
-    table("all three", ["strong", "greedy", "random", "random"], args.games, args.seed)
-    table("head to head", ["strong", "strong", "greedy", "greedy"], args.games, args.seed + 1)
+    for end in (("all_rolled", "this_roll") if args.end == "both" else (args.end,)):
+        table("all three", ["strong", "greedy", "random", "random"], args.games, args.seed, end)
+        table("head to head", ["strong", "strong", "greedy", "greedy"], args.games, args.seed + 1, end)
     aps, gps = random_speed()
     print(f"\nrandom 4-player playthroughs: {aps:,.0f} actions/s, {gps:.1f} games/s (CPU)")
     mean, worst = advisor_speed()

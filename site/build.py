@@ -60,6 +60,11 @@ BROWSER_PYPI = ("ipywidgets", "jupyterlab_widgets", "comm", "anywidget", "psygna
 # Requirements of ipywidgets that only carry front-end files; the kernel never imports them.
 FRONTEND_ONLY = {"jupyterlab-widgets", "widgetsnbextension"}
 
+# QR codes of class rounds (the projector's link, a student's result code) are drawn in the page's
+# Python by segno (pure Python, maintained, no dependencies); the Play pages and the class board load
+# its wheel only when they draw one, so a Play page's first download stays as it was.
+SEGNO = "segno==1.6.6"
+
 # Files of the npm pyodide package the browser needs; the rest is Node typings and demos.
 PYODIDE_CORE = (
     "pyodide.mjs",
@@ -110,15 +115,14 @@ def build_wheel() -> Path:
 
 
 def ensure_pyodide() -> Path:
-    """The Pyodide core from npm (site/package-lock.json), installed into site/node_modules."""
-    pkg = SITE_SRC / "node_modules" / "pyodide"
-    wanted = json.loads((SITE_SRC / "package.json").read_text())["dependencies"]["pyodide"]
-    have = None
-    if (pkg / "package.json").exists():
-        have = json.loads((pkg / "package.json").read_text())["version"]
-    if have != wanted:
-        run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=SITE_SRC)
-    return pkg
+    """The Pyodide core (and jsQR) from npm (site/package-lock.json), installed into site/node_modules."""
+    wanted = json.loads((SITE_SRC / "package.json").read_text())["dependencies"]
+    for name, version in wanted.items():
+        pkg = SITE_SRC / "node_modules" / name / "package.json"
+        if not pkg.exists() or json.loads(pkg.read_text())["version"] != version:
+            run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund"], cwd=SITE_SRC)
+            break
+    return SITE_SRC / "node_modules" / "pyodide"
 
 
 def download_wheels(specs: list[str]) -> dict[str, Path]:
@@ -470,7 +474,19 @@ def render_landing(cards: list[dict]) -> str:
   <div class="links">{links}</div>
 </li>"""
         )
-    return template.replace("<!-- GAMES -->", "\n".join(out))
+    return (template.replace("<!-- GAMES -->", "\n".join(out))
+            .replace("{{CLASS_GAMES}}", html.escape(json.dumps(class_cards()))))
+
+
+def class_cards() -> list[str]:
+    """The Play page of each class-code game, by the index a class code's first character gives:
+    the landing page's "Code eingeben" opens play/<card>.html?class=CODE without loading Python."""
+    src = str(ROOT / "src")
+    if src not in sys.path:
+        sys.path.insert(0, src)
+    from spieltisch.ui import classroom
+
+    return [classroom.card_of(g) for g in classroom.GAMES]
 
 
 def render_play_page(notebook: Path, title: str) -> str:
@@ -514,6 +530,13 @@ def build_play_pages(cards: list[dict], wheel: Path) -> list[str]:
         pages.append(f"{card['id']}.html")
     shutil.copy2(PLAY_APP / "play.mjs", out / "play.mjs")
     (out / "table.mjs").write_text(front_end_source(), encoding="utf-8")
+    # the class board (play/klasse.html, in the Play pages' offline copy), segno for the QR codes and
+    # jsQR for the camera where the browser has no BarcodeDetector
+    for name in ("klasse.html", "klasse.mjs", "class.mjs"):
+        shutil.copy2(PLAY_APP / name, out / name)
+    shutil.copy2(SITE_SRC / "node_modules" / "jsqr" / "dist" / "jsQR.js", out / "jsQR.js")
+    segno = download_wheels([SEGNO])["segno"]
+    shutil.copy2(segno, out / segno.name)
     pyodide = OUT / LITE / "static" / "pyodide"
     if not (pyodide / wheel.name).exists():
         sys.exit(f"the Play pages load {wheel.name} from {pyodide.relative_to(ROOT)}, which lacks it")
@@ -523,8 +546,10 @@ def build_play_pages(cards: list[dict], wheel: Path) -> list[str]:
         sha256(pyodide / name) for name in (wheel.name, "pyodide.asm.wasm", "python_stdlib.zip")).encode())
     worker = (PLAY_APP / "worker.mjs").read_text(encoding="utf-8")
     (out / "worker.mjs").write_text(
-        worker.replace("{{WHEEL}}", wheel.name).replace("{{SNAPSHOT}}", snapshot.hexdigest()[:16]), encoding="utf-8")
-    files = pages + ["play.mjs", "worker.mjs", "table.mjs"] + [
+        worker.replace("{{WHEEL}}", wheel.name).replace("{{SNAPSHOT}}", snapshot.hexdigest()[:16])
+        .replace("{{SEGNO}}", segno.name), encoding="utf-8")
+    files = pages + ["play.mjs", "worker.mjs", "table.mjs", "klasse.html", "klasse.mjs", "class.mjs", "jsQR.js",
+                     segno.name] + [
         f"../{LITE}/static/pyodide/{name}" for name in
         ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", wheel.name)]
     digest = hashlib.sha256()
@@ -684,7 +709,7 @@ TEACHER_WORDS = {
                     "Schluss. Die Schülerfassung enthält keine Lösungen; die Lehrerfassung zeigt alle Ergebnisse "
                     "und Hinweise zum Unterricht.",
            "name": "Name", "date": "Datum", "print": "Drucken", "sheet_title": "Arbeitsblatt",
-           "grid_first": "1. Würfel", "grid_second": "2. Würfel", "total": "zusammen"},
+           "extensions": "Erweiterungen (wenn Zeit bleibt, oder als Hausaufgabe)"},
     "en": {"title": "For teachers", "grade": "Grade level", "goals": "Learning goals", "path": "The 45-minute path",
            "min": "min", "part": "Section", "show": "How", "ask": "Question to ask",
            "student": "Open the student version", "teacher": "Open the teacher version (with answers)",
@@ -693,7 +718,7 @@ TEACHER_WORDS = {
                     "compute exactly and simulate, and compare at the end. The student version contains no answers; "
                     "the teacher version shows every result and notes for teaching.",
            "name": "Name", "date": "Date", "print": "Print", "sheet_title": "Worksheet",
-           "grid_first": "first die", "grid_second": "second die", "total": "total"},
+           "extensions": "Extensions (if there is time, or as homework)"},
 }
 
 
@@ -713,6 +738,13 @@ def render_teachers(cards: list[dict], all_lessons: dict) -> str:
                 f"<td>{html.escape(step.get('show', ''))}</td><td>{html.escape(step.get('ask', ''))}</td></tr>"
                 for step in meta["path"])
             goals = "".join(f"<li>{html.escape(g)}</li>" for g in meta["goals"])
+            extra = "".join(
+                f"<tr><td>{int(step['minutes'])}</td><td>{html.escape(step['cells'])}</td>"
+                f"<td>{html.escape(step.get('show', ''))}</td><td>{html.escape(step.get('ask', ''))}</td></tr>"
+                for step in meta.get("extensions", ()))
+            if extra:
+                extra = (f"<h3>{w['extensions']}</h3>\n  <table class=\"extensions\"><thead><tr><th>{w['min']}</th>"
+                         f"<th>{w['part']}</th><th>{w['show']}</th><th>{w['ask']}</th></tr></thead>\n  <tbody>{extra}</tbody></table>")
             game = names.get(lid, {}).get(lang, lid)
             sections.append(f"""<section class="lesson" id="{html.escape(lid)}-{lang}" lang="{lang}" data-lesson="{html.escape(lid)}">
   <h2>{html.escape(meta['title'])}</h2>
@@ -722,6 +754,7 @@ def render_teachers(cards: list[dict], all_lessons: dict) -> str:
   <h3>{w['path']}</h3>
   <table class="path"><thead><tr><th>{w['min']}</th><th>{w['part']}</th><th>{w['show']}</th><th>{w['ask']}</th></tr></thead>
   <tbody>{rows}</tbody></table>
+  {extra}
   <p class="links">
     <a class="button explore student" href="{html.escape(lite_url('notebooks', student_path(lid, lang)))}">{w['student']}</a>
     <a class="button teacher" href="{html.escape(lite_url('notebooks', teacher_path(lid, lang)))}">{w['teacher']}</a>
@@ -732,33 +765,14 @@ def render_teachers(cards: list[dict], all_lessons: dict) -> str:
     return template.replace("<!-- LESSONS -->", "\n".join(sections))
 
 
-def _blank_grid(lang: str, cell: int = 30) -> str:
-    """An empty 6×6 grid of two-dice throws to colour in by hand."""
-    w = TEACHER_WORDS[lang]
-    left, top, side = 40, 40, 6 * cell
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + side + 10}" height="{top + side + 10}" '
-             f'class="grid" role="img">',
-             f'<text x="{left + side // 2}" y="12" font-size="12" text-anchor="middle">{w["grid_second"]}</text>',
-             f'<text x="10" y="{top + side // 2}" font-size="12" text-anchor="middle" '
-             f'transform="rotate(-90 10 {top + side // 2})">{w["grid_first"]}</text>']
-    for i in range(6):
-        parts.append(f'<text x="{left + i * cell + cell // 2}" y="{top - 8}" font-size="12" text-anchor="middle">{i + 1}</text>')
-        parts.append(f'<text x="{left - 10}" y="{top + i * cell + cell // 2 + 4}" font-size="12" text-anchor="middle">{i + 1}</text>')
-        for j in range(6):
-            parts.append(f'<rect x="{left + j * cell}" y="{top + i * cell}" width="{cell}" height="{cell}" '
-                         f'fill="white" stroke="black"/>')
-    parts.append("</svg>")
-    return "".join(parts)
-
-
 def render_worksheet(meta: dict, game_name: str) -> str:
-    """A print-ready worksheet (A4) of one lesson in one language."""
+    """A print-ready worksheet (A4) of one lesson in one language (its questions: the lesson kit's
+    spieltisch.lesson.sheet, from the lesson's metadata)."""
     lang, w = meta["lang"], TEACHER_WORDS[meta["lang"]]
-    items = []
-    for q in meta["worksheet"]:
-        extra = _blank_grid(lang) if q.get("grid") else ""
-        lines = '<div class="line"></div>' * int(q.get("space", 3))
-        items.append(f"<li><p>{html.escape(q['question'])}</p>{extra}{lines}</li>")
+    lesson_kit()  # this checkout's src on the path
+    from spieltisch.lesson import sheet
+
+    items = [sheet.items(meta)]
     template = (SITE_SRC / "landing" / "worksheet.html").read_text(encoding="utf-8")
     return (template.replace("{{LANG}}", lang)
             .replace("{{TITLE}}", html.escape(f"{w['sheet_title']}: {meta['title']}"))

@@ -2,12 +2,14 @@
 
 import io
 import json
+import re
 
 import pytest
 
 from spieltisch.cli import main
 from spieltisch.core.errors import SpieltischError
 from spieltisch.core.game import CHANCE
+from spieltisch.core.match import MAX_RECORD_CHARS
 
 
 def run(capsys, *argv):
@@ -139,7 +141,16 @@ def test_review_of_a_tuefteln_record_gives_intervals(capsys, tmp_path):
         assert "fraction" not in d["loss"]
     assert json.loads(run(capsys, *args)[1]) == data  # seeded: the same review again
     code, out, _ = run(capsys, "review", str(path), "--rollouts", "2")
-    assert code == 0 and "±" in out and "estimated points lost" in out
+    assert code == 0 and "±" in out and re.search(r"estimated loss: \d+\.\d\d points", out)
+
+
+def test_review_of_skip_bo_names_the_advisors_unit(capsys, tmp_path):
+    """Skip-Bo Masters' advisor counts cards of lead, not points: the review says so, as the
+    table's review does."""
+    path, _ = save_game(tmp_path, "skip-bo-masters", 2, {}, ["greedy", "greedy"])
+    code, out, err = run(capsys, "review", str(path), "--rollouts", "2", "--seat", "0")
+    assert code == 0, err
+    assert re.search(r"estimated loss: \d+\.\d\d cards of lead", out) and "points lost" not in out
 
 
 @pytest.mark.parametrize("content, argv, words", [
@@ -398,7 +409,7 @@ def _file(directory, content: bytes) -> str:
 
 
 @pytest.mark.parametrize("make, words", [
-    (lambda d: "/dev/zero", "too large to be a game record (at most 4,000,000 characters)"),
+    (lambda d: "/dev/zero", f"too large to be a game record (at most {MAX_RECORD_CHARS:,} characters)"),
     (lambda d: str(d), "it is a folder, not a game record"),
     (lambda d: str(d / "missing.json"), "cannot read"),
     (lambda d: _file(d, '{"ruleset": "Würfel"}'.encode("latin-1")), "must be UTF-8 JSON text"),

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from spieltisch.core.dist import Dist, exact_json
 from spieltisch.core.errors import IllegalActionError, OptionError, RecordError, SpieltischError
+from spieltisch.core.game import CHANCE
 from spieltisch.core.match import Match
 from spieltisch.core.options import OptionSpec, parse_option_args, validate_options
 from spieltisch.core.rng import Rng
@@ -172,7 +173,8 @@ def test_play_checks_the_bots_moves(pig):
 
     m = Match("test-pig", 1, {"rounds": 1}, 3)
     m.play([Copying()], Rng(1))
-    assert m.is_terminal() and HOLD in m.actions and all(a is not HOLD for a in m.actions)
+    # the copy is accepted, and the game's own object is what the match applies and records
+    assert m.is_terminal() and any(a is HOLD for a in m.actions)
     m = Match("test-pig", 1, {"rounds": 1}, 3)
     with pytest.raises(IllegalActionError, match="bot cheating chose rolled 6, which is not legal"):
         m.play([Cheating()], Rng(1))
@@ -191,6 +193,72 @@ def test_undo(pig):
     m.resolve_chance()
     m.undo()
     assert m.state.snapshot() == snap
+
+
+def _declined_doubles(n: int):
+    """A Würfel Joker 2 match of one long turn: doubles thrown and declined ``n`` times over."""
+    m = Match("wuerfel-joker-2", 1, {"rounds": 1}, 5)
+    for _ in range(n):
+        m.apply(next(a for a in m.legal_actions() if a.to_json() == ["throw", 2, 2]))
+        m.apply(next(a for a in m.legal_actions() if a.to_json() == "decline"))
+    return m
+
+
+def test_undo_goes_back_from_a_checkpoint_as_a_replay_of_the_shorter_record_would():
+    from spieltisch.core.match import CHECKPOINT_EVERY
+
+    m = _declined_doubles(CHECKPOINT_EVERY + 300)  # 2,600 actions: two checkpoints behind
+    m.step_chance()
+    for match in (Match.from_json(m.to_json()), m):  # replayed, then the live one
+        for n in range(400):  # back across the checkpoint at 2,000 and on (an undo takes back 2 actions)
+            if n % 40 == 0 or n == 399:
+                cut = max(i for i, p in enumerate(match.movers) if p != CHANCE)
+                expected = Match.from_record(dict(match.to_record(), actions=match.record_actions()[:cut]))
+                match.undo()
+                assert match.to_json() == expected.to_json()
+                assert match.state.snapshot() == expected.state.snapshot()
+            else:
+                match.undo()
+        assert len(match.actions) < 2 * CHECKPOINT_EVERY - 100
+        assert match.rng.below(2**64) == expected.rng.below(2**64)  # the generator is where a replay leaves it
+        for other in (match, expected):  # and the match goes on as the replay does
+            other.apply(other.legal_actions()[0])
+            other.resolve_chance()
+        assert match.to_json() == expected.to_json() and match.state.snapshot() == expected.state.snapshot()
+
+
+def test_the_longest_bot_game_known_saves_replays_and_undoes():
+    # Skip-Bo Masters over several rounds between random bots, with the readings of v1 (no must
+    # play, D5; a coin may replace a held card, D6): 105,198 actions, more than the old record limit
+    # of 100,000
+    from spieltisch.core.registry import make_bot
+
+    m = Match("skip-bo-masters", 2, {"multi_round": True, "must_play": False, "replace_held": True}, seed=12)
+    m.play([make_bot(m.game, "random")] * 2, Rng(12))
+    assert m.is_terminal() and len(m.actions) == 105_198
+    text = m.to_json()
+    again = Match.from_json(text)
+    assert again.to_json() == text and again.state.snapshot() == m.state.snapshot()
+    cut = max(i for i, p in enumerate(m.movers) if p != CHANCE)
+    for match in (m, again):
+        match.undo()
+        assert len(match.actions) == cut and not match.is_terminal()
+    assert m.to_json() == again.to_json() and m.state.snapshot() == again.state.snapshot()
+    assert Match.from_json(m.to_json()).state.snapshot() == m.state.snapshot()
+
+
+def test_a_record_is_bounded_before_it_is_replayed(pig):
+    from spieltisch.core.match import MAX_ACTIONS, MAX_RECORD_DEPTH
+
+    record = dict(GOOD, actions=["roll"] * (MAX_ACTIONS + 1))
+    with pytest.raises(RecordError, match=f"{MAX_ACTIONS + 1:,} actions; at most {MAX_ACTIONS:,}"):
+        Match.from_record(record)
+    deep = json.dumps(dict(GOOD, options={"x": json.loads("[" * MAX_RECORD_DEPTH + "]" * MAX_RECORD_DEPTH)}))
+    with pytest.raises(RecordError, match=f"nested too deeply \\({MAX_RECORD_DEPTH + 2} levels; at most {MAX_RECORD_DEPTH}\\)"):
+        Match.from_json(deep)
+    # brackets inside texts are no nesting: this one is refused for what it names
+    with pytest.raises(RecordError, match="unknown game"):
+        Match.from_json(json.dumps(dict(GOOD, ruleset="[" * 5000)))
 
 
 def test_hand_set_chance_outcome(pig):
@@ -274,8 +342,10 @@ def test_truncated_and_huge_records(pig):
     for cut in range(1, len(text) - 1, 7):
         with pytest.raises(RecordError):
             Match.from_json(text[:cut])
+    from spieltisch.core.match import MAX_RECORD_CHARS
+
     with pytest.raises(RecordError, match="too large"):
-        Match.from_json(" " * 5_000_000)
+        Match.from_json(" " * (MAX_RECORD_CHARS + 1))
     with pytest.raises(RecordError, match="nested too deeply"):
         Match.from_json("[" * 50_000 + "]" * 50_000)
     with pytest.raises(RecordError, match="UTF-8"):

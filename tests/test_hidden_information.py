@@ -50,6 +50,23 @@ def reproduces(table: Table) -> bool:
         return False
 
 
+def dealt(table: Table, events: int = 6) -> Table:
+    """The table once something hidden has been dealt: ``events`` chance outcomes at least
+    (Schraube Locker's players choose their stacks before the cards are turned up: until then
+    there is nothing hidden to reproduce; six outcomes make an equal deal by chance negligible)."""
+    for _ in range(200):
+        if table.session.match.movers.count(CHANCE) >= events or table.is_over():
+            return table
+        if table.covered() is not None:  # a hot seat: the next player takes the device
+            table.handle({"type": "reveal"})
+        legal = table.context().legal
+        if legal:
+            table.act(legal[0])
+        else:
+            table.step()
+    raise AssertionError("nothing was dealt")
+
+
 def old_behaviour(monkeypatch) -> None:
     """The table as it was before secret chance: every game dealt from the shown seed alone."""
     monkeypatch.setattr(Table, "_start", lambda self, open_game=False: _start_open(self))
@@ -66,7 +83,7 @@ def _start_open(table) -> None:
 def test_the_shown_seed_does_not_reproduce_the_hidden_position(game):
     """Before the first move (every key, snake and treasure on the maps; the other hands and the
     face-down cards; the next stack card) and after a few moves."""
-    tables = [Table(game) for _ in range(TABLES)]
+    tables = [dealt(Table(game)) for _ in range(TABLES)]
     assert not any(reproduces(t) for t in tables)
     for t in tables[:4]:
         t.finish()
@@ -77,7 +94,7 @@ def test_the_shown_seed_does_not_reproduce_the_hidden_position(game):
 @pytest.mark.parametrize("game", HIDDEN_GAMES)
 def test_negative_control_the_shown_seed_as_the_whole_seed_is_caught(game, monkeypatch):
     old_behaviour(monkeypatch)
-    tables = [Table(game) for _ in range(4)]
+    tables = [dealt(Table(game)) for _ in range(4)]
     assert all(reproduces(t) for t in tables)
 
 
@@ -85,41 +102,56 @@ def test_negative_control_the_shown_seed_as_the_whole_seed_is_caught(game, monke
 def test_a_typed_seed_is_an_open_game_and_says_so(game):
     t = Table(game)
     t.handle({"type": "seed", "seed": 77})
-    assert reproduces(t) and t.state()["open_game"]
+    assert reproduces(dealt(t)) and t.state()["open_game"]
     t.handle({"type": "new"})  # the next new game is dealt in secret again
-    assert not reproduces(t) and t.state()["open_game"] is None
+    assert not reproduces(dealt(t)) and t.state()["open_game"] is None
 
 
 @pytest.mark.parametrize("game", HIDDEN_GAMES)
 def test_new_game_deals_anew_from_a_secret(game, monkeypatch):
     t = Table(game)
     t.handle({"type": "new"})
-    assert not reproduces(t)
+    assert not reproduces(dealt(t))
     old_behaviour(monkeypatch)
     t.handle({"type": "new"})
-    assert reproduces(t)
+    assert reproduces(dealt(t))
 
 
 def other_seat_view(table: Table, seat: int) -> str:
     return json.dumps(table.session.state.observation(seat), sort_keys=True)
 
 
+def deal_of(table: Table) -> list:
+    """The chance outcomes the table's game has drawn so far (the deal and the cards turned up)."""
+    return [a.to_json() for p, a in zip(table.session.match.movers, table.session.match.actions) if p == CHANCE]
+
+
 @pytest.mark.parametrize("game", HIDDEN_GAMES)
-def test_a_seat_change_never_shows_a_seat_what_another_held_in_the_same_deal(game, monkeypatch):
-    """Switching seat 2 to human restarts the game: seat 2's view must not be what the bot held, and
-    switching back must not give the bot the hand just shown."""
+def test_a_seat_change_deals_anew(game, monkeypatch):
+    """Switching seat 2 between bot and human restarts the game: the new game's deal is not the
+    last one (else a seat would see what another held, or a player would know the cells and cards
+    of the last game); in Skip-Bo Masters the hand seat 2 is shown is not the hand the bot held, and
+    the bot does not get back the hand just shown."""
     def run(t):
-        bot_before = other_seat_view(t, 1)
+        before = deal_of(dealt(t))
+        hand_of_bot = other_seat_view(t, 1)
         t.handle({"type": "seat", "seat": 1, "who": "human"})
-        shown = other_seat_view(t, 1)
+        shown = deal_of(dealt(t))
+        hand_shown = other_seat_view(t, 1)
         t.handle({"type": "seat", "seat": 1, "who": t.view.default_bot})
-        return bot_before == shown, shown == other_seat_view(t, 1)
+        again = deal_of(dealt(t))
+        k = min(len(before), len(shown), len(again), 6)
+        assert k == 6
+        same = before[:k] == shown[:k] or shown[:k] == again[:k]
+        return same, game == "skip-bo-masters" and (hand_of_bot == hand_shown or hand_shown == other_seat_view(t, 1))
 
     results = [run(Table(game)) for _ in range(4)]
     assert not any(a or b for a, b in results), results
-    old_behaviour(monkeypatch)
+    old_behaviour(monkeypatch)  # the negative control: a restart with the shown seed deals the same
     results = [run(Table(game)) for _ in range(4)]
-    assert all(a and b for a, b in results), results
+    assert all(a for a, _ in results), results
+    if game == "skip-bo-masters":
+        assert all(b for _, b in results), results
 
 
 def play_to_a_revealing_move(game: str, seed: int):

@@ -20,20 +20,25 @@ from harness.hiddentoy import HiddenToy
 from harness.properties import (
     HOSTILE,
     MAX_MESSAGE,
+    action_classes,
+    built_by_its_class,
     check_candidate,
     check_chosen_outcome,
     check_look_alikes,
     check_refused,
     check_round_trip,
     check_same_as,
+    check_tampered,
     check_undo,
+    class_examples,
     exact_form,
     game_length,
     look_alikes,
     reach,
     same_legal,
+    tampered,
 )
-from harness.sloppytoy import ChattyToy, ForgetfulToy, LoosePlay, SloppyToy
+from harness.sloppytoy import ChattyToy, ForgetfulToy, LoosePlay, PointsPlay, RecordFormToy, SloppyToy
 from harness.toygame import Pig
 from spieltisch import game_ids
 from spieltisch.core import registry
@@ -42,7 +47,7 @@ from spieltisch.core.match import Match
 from spieltisch.core.rng import Rng
 
 TOYS = (Pig, HiddenToy)
-PLANTED = (SloppyToy, ForgetfulToy, ChattyToy)
+PLANTED = (SloppyToy, ForgetfulToy, ChattyToy, RecordFormToy)
 CASES = [(gid, n, opts) for gid in game_ids() for n, opts in configs(gid)] + [
     (Pig.id, 2, {"rounds": 2}), (HiddenToy.id, 2, {}), (HiddenToy.id, 3, {})]
 IDS = [f"{g}-{n}p-{o}" for g, n, o in CASES]
@@ -119,6 +124,66 @@ def look_alike_property(case):
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_look_alikes_are_refused_or_the_same_action(case):
     look_alike_property(case)()
+
+
+# --- every action class, built without its constructor and tampered with -------------------------
+def tampered_property(game_id, configs_of_game):
+    """Every action class met legal in seeded games of the game's settings: tampered copies of one
+    (``check_tampered``) at a position where it is legal. Returns the classes checked."""
+    checked = set()
+    for players, options in configs_of_game:
+        for cls, (text, index) in class_examples(game_id, players, options).items():
+            if cls in checked:
+                continue
+            match = Match.from_json(text)
+            action = match.legal_actions()[index]
+            assert type(action) is cls
+            assert check_tampered(match, action) > 0
+            checked.add(cls)
+    return checked
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_tampered_copies_of_every_action_class_are_refused(game_id):
+    checked = tampered_property(game_id, configs(game_id))
+    # every class the engine defines: met legal above, or one without fields (EndTurn, Accept) that
+    # no seeded game reached: its copies are tried where it is not legal (all refused)
+    for cls in sorted(action_classes(game_id) - checked, key=lambda c: c.__name__):
+        match, _ = reach(game_id, *configs(game_id)[0], 0, 5, 0)
+        assert check_tampered(match, cls()) > 0, f"{cls.__name__} was never legal in the seeded games"
+
+
+@pytest.mark.parametrize("toy", TOYS)
+def test_tampered_copies_of_the_toys_actions_are_refused(toy):
+    assert tampered_property(toy.id, [(2, {})])
+
+
+def test_tampered_property_fails_on_the_record_form_toy():
+    # legality by class and record form: a play whose derived points were changed gets in
+    with pytest.raises(AssertionError, match=r"tampered copy \(points .*\) of PointsPlay\(card=\d, points=\d\):"
+                                             r" .* was accepted by State\.apply_action"):
+        tampered_property(RecordFormToy.id, [(2, {})])
+
+
+def test_tampered_copies_cover_every_field():
+    from spieltisch.games.scratch_island.engine import Place
+    from spieltisch.games.wuerfel_joker.spiel1.engine import Assign
+
+    real = Assign((1, 6), 3, "2+4→6")
+    whats = [w for w, _ in tampered(real)]
+    for f in ("pushed", "keep", "how", "mask"):
+        assert f"{f} missing" in whats and f"{f} None" in whats
+    assert {"mask float", "mask text", "mask -1", "mask 2**64", "keep bool", "keep int subclass", "pushed list",
+            "pushed tuple subclass", "pushed one item short", "pushed one item more", "pushed [0] float"} <= set(whats)
+    # a changed mask is never what the class builds; the same action: the untouched copy, and one
+    # with another display text (``how`` is no part of the action)
+    assert not any(built_by_its_class(v) for w, v in tampered(real) if w.startswith("mask "))
+    assert [w for w, v in tampered(real) if same_legal(v, [real]) is real] == ["built without __init__",
+                                                                               "how other text"]
+    cells = Place((93, 94, 95, 96))
+    whats = [w for w, _ in tampered(cells)]
+    assert {"one item short", "one item more", "cells list", "cells tuple subclass"} <= set(whats)
+    assert [w for w, v in tampered(cells) if same_legal(v, [cells]) is cells] == ["built without __init__"]
 
 
 # --- junk -----------------------------------------------------------------------------------------

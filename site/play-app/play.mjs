@@ -2,6 +2,7 @@
 // this page hosts the same ESM front-end as the notebooks and Panel (table.mjs) with a small model
 // object in place of anywidget's: get/set/save_changes/on. No JupyterLab, no kernel, no ipywidgets.
 import frontEnd from "./table.mjs";
+import { copyText, say as inLang, showQr } from "./class.mjs";
 
 const app = document.getElementById("app");
 const progress = document.getElementById("progress");
@@ -10,6 +11,13 @@ let lang = new URLSearchParams(location.search).get("lang");
 try { lang = lang || localStorage.getItem("spieltisch-lang"); } catch (e) { /* private mode */ }
 lang = lang === "en" ? "en" : "de";
 document.documentElement.lang = lang;
+// a class round: play/<game>.html?class=CODE (the class code fixes the whole game)
+const classCode = new URLSearchParams(location.search).get("class");
+const classBar = document.getElementById("class-bar");
+const classLink = document.getElementById("class-link");
+let klass = null; // {info: {de, en}} or {error: {de, en}}
+let result = null; // the end of a class game: {code, shown, text, points, number}
+let who = "";
 
 const STEPS = {
   cache: [5, "Offline-Speicher wird eingerichtet …", "Setting up the offline copy …"],
@@ -42,6 +50,68 @@ async function offlineCopy() {
   }
 }
 
+// The class bar above the table: the class code while playing, at the end the student's result code
+// (text and QR code) with a field for their name or number; redrawn in the table's language.
+function drawClassBar() {
+  const now = document.documentElement.lang === "en" ? "en" : "de";
+  const typing = document.activeElement && document.activeElement.id === "class-who";
+  classLink.textContent = inLang(now, "Klassenrunde", "Class round");
+  if (!klass) return;
+  classBar.hidden = false;
+  classBar.replaceChildren();
+  if (klass.error) {
+    classBar.classList.add("refused");
+    classBar.setAttribute("role", "alert");
+    classBar.append(Object.assign(document.createElement("p"), {
+      textContent: inLang(now, "Dieser Klassencode geht nicht: ", "This class code does not work: ") + klass.error[now] +
+        inLang(now, " Hier läuft ein normales Spiel.", " A normal game runs here.") }));
+    return;
+  }
+  const info = klass.info[now];
+  const head = document.createElement("p");
+  head.append(inLang(now, "Klassenrunde ", "Class round "),
+    Object.assign(document.createElement("span"), { className: "code", textContent: info.shown }),
+    ` · ${info.name} · ` + inLang(now, "Alle spielen dasselbe Spiel: gleiche Entscheidungen, gleiche Würfe.",
+      "Everyone plays the same game: the same decisions meet the same throws."));
+  classBar.append(head);
+  const field = document.createElement("input");
+  field.id = "class-who";
+  field.value = who;
+  field.maxLength = 40;
+  field.autocomplete = "off";
+  field.addEventListener("change", () => {
+    who = field.value.trim();
+    worker.current.postMessage({ type: "result", who });
+  });
+  const label = Object.assign(document.createElement("label"), { htmlFor: "class-who" });
+  label.append(inLang(now, "Dein Name oder deine Nummer (freiwillig, für die Rangliste):",
+    "Your name or number (optional, for the ranking):"), field);
+  classBar.append(label);
+  if (typing) field.focus();
+  if (!result) return;
+  const box = Object.assign(document.createElement("div"), { id: "class-result" });
+  const text = document.createElement("div");
+  text.append(
+    Object.assign(document.createElement("p"), {
+      textContent: inLang(now, `Dein Ergebnis: ${result.points} Punkte. Dein Ergebniscode:`,
+        `Your result: ${result.points} points. Your result code:`) }),
+    Object.assign(document.createElement("p"), { className: "result-code", textContent: result.text }),
+    Object.assign(document.createElement("p"), {
+      textContent: inLang(now, "Gib ihn deiner Lehrkraft: eintippen, einfügen oder den QR-Code scannen. Er enthält deine " +
+        "Entscheidungen; die Punkte rechnet die Auswertung selbst nach.",
+        "Give it to your teacher: type it, paste it or scan the QR code. It holds your decisions; the board works " +
+        "out the points itself.") }));
+  const copy = Object.assign(document.createElement("button"), { type: "button", textContent: inLang(now, "Kopieren", "Copy") });
+  copy.addEventListener("click", async () => {
+    copy.textContent = (await copyText(result.text)) ? inLang(now, "Kopiert", "Copied") : inLang(now, "Bitte abtippen", "Please type it");
+  });
+  text.append(copy);
+  const qr = Object.assign(document.createElement("div"), { className: "qr" });
+  box.append(text, qr);
+  classBar.append(box);
+  if (result.svg) showQr(qr, result.svg, inLang(now, "QR-Code des Ergebniscodes", "QR code of the result code"));
+}
+
 let view = "";
 let working = null; // {done, total}: the advisor's progress, while the worker computes
 let outgoing = null;
@@ -66,6 +136,18 @@ worker.current = new Worker(new URL("./worker.mjs", import.meta.url), { type: "m
 worker.current.onmessage = ({ data }) => {
   if (data.type === "progress") say(data.step);
   else if (data.type === "snapshot") app.dataset.snapshot = data.saved ? "saved" : "none"; // for the tests
+  else if (data.type === "class") {
+    klass = JSON.parse(data.json); // the table itself hides what a class round fixes
+    drawClassBar();
+  } else if (data.type === "class_result") {
+    result = JSON.parse(data.json);
+    worker.current.postMessage({ type: "qr", id: result.code + (result.text || ""), text: result.text });
+    drawClassBar();
+  } else if (data.type === "qr") {
+    if (result && data.id === result.code + (result.text || "")) result.svg = data.svg;
+    drawClassBar();
+    if (result) classBar.dataset.result = result.code; // for the tests: the result is drawn
+  }
   else if (data.type === "working") {
     working = { done: data.done, total: data.total };
     (listeners["change:progress"] || []).forEach((callback) => callback());
@@ -73,7 +155,9 @@ worker.current.onmessage = ({ data }) => {
   else if (data.type === "view") {
     view = data.json;
     const shown = JSON.parse(view).lang;
+    const changed = document.documentElement.lang !== shown;
     document.documentElement.lang = shown; // the page's language follows the table's switch
+    if (changed) drawClassBar();
     try { localStorage.setItem("spieltisch-lang", shown); } catch (e) { /* private mode */ }
     if (!drawn) {
       drawn = true;
@@ -90,4 +174,5 @@ worker.current.onmessage = ({ data }) => {
       (lang === "de" ? "Fehler: " : "Error: ") + data.text;
   }
 };
-worker.current.postMessage({ type: "start", game, lang });
+drawClassBar();
+worker.current.postMessage({ type: "start", game, lang, klass: classCode });

@@ -96,7 +96,7 @@ limits (bad input gets a one-line error naming the problem and exit code 2):
   players per game:        {players}
   simulate --games:        1 to {MAX_GAMES:,} games per run
   a game record:           at most {MAX_RECORD_CHARS:,} characters and {MAX_ACTIONS:,} actions
-  review --rollouts:       1 to {MAX_ROLLOUTS:,} playouts per option
+  review --rollouts:       1 to {MAX_ROLLOUTS:,} playouts per option (the advisor's own range: Skip-Bo Masters from 2)
   --seed:                  0 to 2**64-1 ({MAX_SEED})
   --option NAME=VALUE:     the game's options ('spieltisch list'), values of at most {MAX_OPTION_VALUE_CHARS} characters
   serve --port:            1 to 65535
@@ -166,7 +166,8 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("file", help="a game record (JSON), e.g. from 'spieltisch play --save'")
     s.add_argument("--json", action="store_true", help="the review as JSON (exact values as fractions)")
     s.add_argument("--rollouts", type=_whole_in(1, MAX_ROLLOUTS), default=None,
-                   help=f"games played out per option where values are estimated (e.g. Tüfteln), 1 to {MAX_ROLLOUTS}")
+                   help=f"games played out per option where values are estimated (Tüfteln 1 to {MAX_ROLLOUTS}, "
+                        f"Skip-Bo Masters 2 to {MAX_ROLLOUTS}; checked before any progress)")
     s.add_argument("--seed", type=seed, default=None, help="seed of those playouts")
     s.add_argument("--seat", type=_whole, action="append", default=None,
                    help="review only this seat's decisions (0 = first; repeatable)")
@@ -501,8 +502,19 @@ def cmd_review(args) -> int:
     if args.json:
         _dump(result.to_json())
         return 0
-    _print_review(result, args.lang)
+    _print_review(result, args.lang, _review_unit(game))
     return 0
+
+
+def _review_unit(game) -> dict:
+    """The unit a review's losses are in: the advisor's own (its view's first advice column, as on
+    the screen: "cards of lead" in Skip-Bo Masters), points where a game has no view."""
+    from .ui.table import load_view
+
+    try:
+        return load_view(type(game)).advice_columns(game)[0]["unit"]
+    except SpieltischError:
+        return {"de": "Punkte", "en": "points"}
 
 
 def _num(x: float, lang: str, digits: int = 3) -> str:
@@ -529,7 +541,7 @@ def _exact_text(f, lang: str) -> str:
     return _t(lang, f"≈ {_num(float(f), lang)} (genauer Bruch: --json)", f"≈ {_num(float(f), lang)} (exact fraction: --json)")
 
 
-def _print_review(result, lang: str) -> None:
+def _print_review(result, lang: str, unit: dict) -> None:
     r = result.record
     who = _t(lang, "Spieler", "player" if r["players"] == 1 else "players")
     print(f"{r['ruleset']} v{r['version']}, {r['players']} {who}, seed {r['seed']}, "
@@ -562,7 +574,8 @@ def _print_review(result, lang: str) -> None:
             lost = _t(lang, "erwartete Punkte verloren: ", "expected points lost: ") + _exact_text(s.loss, lang)
             worse = _t(lang, f"{s.clearly_worse} schlechter", f"{s.clearly_worse} worse")
         else:
-            lost = (_t(lang, "geschätzt verloren: ", "estimated points lost: ") + _num(float(s.loss), lang, 2))
+            lost = (_t(lang, "geschätzt verloren: ", "estimated loss: ") + _num(float(s.loss), lang, 2)
+                    + f" {unit[lang]}")
             worse = _t(lang, f"in {s.clearly_worse} war die beste klar besser",
                        f"in {s.clearly_worse} the best was clearly better")
         print(f"{name}: " + _t(lang, f"{s.decisions} Entscheidungen, {s.among_best} davon unter den besten, ",

@@ -110,16 +110,21 @@ def play_clicks(page, root, game: str, max_clicks: int) -> int:
 
 def _place_or_scratch(root) -> bool:
     """Scratch Island: commit a previewed motif; else click the first cell the map offers (placing:
-    a preview; scratching: the next cell). False when the map offers nothing (a choice of dice)."""
+    a preview; scratching: the next cell); else the first die not chosen yet (the roller clicks two
+    dice, the others one). False when nothing is offered."""
     confirm = root.locator(".sp-move[data-token=confirm]")
     if confirm.count():
         _click(confirm)
         return True
-    cells = root.locator(".sp-map-main [data-act]")
-    if cells.count():
-        _click(cells.first)
-        return True
+    for offered in (".sp-map-main [data-act]", SI_FREE_DIE):
+        cells = root.locator(offered)
+        if cells.count():
+            _click(cells.first)
+            return True
     return False
+
+
+SI_FREE_DIE = ".sp-dice-row [data-act]:not([data-picked])"  # Scratch Island: a die not chosen yet
 
 
 def _click(locator) -> None:

@@ -5,9 +5,16 @@ games; each check also works on its own (on a hand-built match, or a toy with a 
 
 What "the same action" means here does not trust the game's ``==`` or ``to_json``: two actions are
 *type-exactly the same* when they have the same class and the same fields with values of the same
-types (``exact_form``). A candidate that is type-exactly a legal action must apply exactly like it;
-every other candidate, however equal it compares, must be refused with ``IllegalActionError`` and
-leave the position, every viewer's observation, the match's history and its generator unchanged.
+types (``exact_form``), and the candidate is what its class builds (``built_by_its_class``: an object
+made without the constructor, or changed after it, must hold what the constructor would have made of
+its fields; its other fields, a display text, of the legal one's type). A candidate that is
+type-exactly a legal action must apply exactly like it; every other candidate, however equal it
+compares or whatever record form it has, must be refused with ``IllegalActionError`` and leave the
+position, every viewer's observation, the match's history and its generator unchanged.
+
+``tampered`` makes such candidates from a legal action of any class: copies built without the
+constructor with one field missing, of a wrong type (float, text, None, bool, an int or tuple
+subclass, a list for a tuple), out of range (-1, 2**64) or a sequence one item short or long.
 """
 
 from __future__ import annotations
@@ -73,15 +80,43 @@ def exact_form(value, depth: int = 0):
         return (t, "id", id(value))
 
 
+def _all_fields(value) -> list:
+    """Every field of a dataclass (``==`` compared or not), the items of a NamedTuple."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [f.name for f in dataclasses.fields(value)]
+    return []
+
+
+def built_by_its_class(value) -> bool:
+    """True if ``value`` holds what its class's constructor makes of its (init) fields: every field
+    there (a dataclass, recursively in its fields), a NamedTuple with one item per field, and every
+    field, derived ones too (a mask kept beside the slides it is made of), exactly as a new object
+    built from the same init fields holds it."""
+    t = type(value)
+    fields = getattr(t, "_fields", None)
+    if isinstance(value, tuple) and isinstance(fields, tuple):
+        return len(value) == len(fields)
+    if not (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+        return True
+    try:
+        given = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+        rebuilt = t(**{f.name: given[f.name] for f in dataclasses.fields(value) if f.init})
+        return all(exact_form(given[n]) == exact_form(getattr(rebuilt, n)) and built_by_its_class(given[n])
+                   for n in given)
+    except Exception:  # noqa: BLE001 - a field missing, a constructor that refuses its own fields
+        return False
+
+
 def same_legal(candidate, legal: list):
     """The legal action ``candidate`` is type-exactly, or None."""
     t = type(candidate)
     matches = [a for a in legal if type(a) is t]
-    if not matches:
+    if not matches or not built_by_its_class(candidate):
         return None
     form = exact_form(candidate)
+    others = [f.name for f in dataclasses.fields(candidate) if not f.compare] if _all_fields(candidate) else []
     for a in matches:
-        if exact_form(a) == form:
+        if exact_form(a) == form and all(type(getattr(candidate, n)) is type(getattr(a, n)) for n in others):
             return a
     return None
 
@@ -169,6 +204,136 @@ def look_alikes(action) -> list:
         pass
     out.append(("text", str(action)))
     return out
+
+
+# --- tampered copies: built without the constructor, a field wrong ----------------------------------
+class SubInt(int):
+    """Prints, compares, hashes and is recorded (``json``) like an int; still not one."""
+
+
+class SubTuple(tuple):
+    """Prints, compares and is recorded like a tuple; still not one."""
+
+
+class SubStr(str):
+    """Prints, compares and is recorded like a text; still not one."""
+
+
+def _wrong(value) -> list:
+    """(what, replacement) for one field's ``value``: other types, out-of-range numbers, sequences as
+    another kind, one item short or long, an item of another type."""
+    t = type(value)
+    out = [("None", None)] if value is not None else [("0", 0), ("text", "")]
+    if t is int:
+        out += [("float", float(value)), ("text", str(value)), ("bool", bool(value)), ("int subclass", SubInt(value)),
+                ("2**64", 2**64), ("huge negative", -(2**64) - value)]
+        if value != -1:
+            out.append(("-1", -1))
+    elif t is bool:
+        out += [("int", int(value)), ("text", str(value))]
+    elif t is str:
+        out += [("str subclass", SubStr(value)), ("bytes", value.encode()), ("int", len(value)), ("other text", value + "x")]
+    elif t in (tuple, list):
+        items = list(value)
+        out += [("list" if t is tuple else "tuple", list(items) if t is tuple else tuple(items)),
+                ("tuple subclass", SubTuple(items)), ("one item more", t(items + [items[-1] if items else 0]))]
+        if items:
+            out += [("one item short", t(items[:-1])), ("empty", t())]
+            first = items[0]
+            for what, w in _wrong(first)[:4]:
+                out.append((f"[0] {what}", t([w] + items[1:])))
+    elif t is float:
+        out += [("int", int(value)), ("nan", float("nan"))]
+    return out
+
+
+def bare(cls, fields):
+    """An object of ``cls`` built without its constructor: ``fields`` (a dict, some may be left
+    out) set directly, or a NamedTuple of the items ``fields`` (a tuple, of any length)."""
+    if isinstance(fields, tuple):
+        return tuple.__new__(cls, fields)
+    obj = object.__new__(cls)
+    for name, v in fields.items():
+        object.__setattr__(obj, name, v)
+    return obj
+
+
+def tampered(action) -> list:
+    """(what, value) pairs: copies of ``action`` built without its class's constructor, first with
+    every field as it is (then it is the action), then with one field missing or wrong (``_wrong``):
+    for a NamedTuple also one item short and one item more. Dataclass fields that the constructor
+    derives (``init=False``, or set by ``__post_init__``) are tampered too."""
+    cls = type(action)
+    out = []
+    names = getattr(cls, "_fields", None)
+    if isinstance(action, tuple) and isinstance(names, tuple):
+        items = tuple(action)
+        out.append(("built without __init__", bare(cls, items)))
+        out.append(("one item short", bare(cls, items[:-1])))
+        out.append(("one item more", bare(cls, items + (items[-1] if items else 0,))))
+        for i, name in enumerate(names):
+            for what, w in _wrong(items[i]):
+                out.append((f"{name} {what}", bare(cls, items[:i] + (w,) + items[i + 1:])))
+        return out
+    if not (dataclasses.is_dataclass(action) and not isinstance(action, type)):
+        return out
+    fields = {n: getattr(action, n) for n in _all_fields(action)}
+    out.append(("built without __init__", bare(cls, fields)))
+    for name, v in fields.items():
+        out.append((f"{name} missing", bare(cls, {k: x for k, x in fields.items() if k != name})))
+        for what, w in _wrong(v):
+            out.append((f"{name} {what}", bare(cls, {**fields, name: w})))
+    return out
+
+
+def check_tampered(match, action) -> int:
+    """Every tampered copy of the legal (or once legal) ``action`` is refused, or, if it is
+    type-exactly a legal action, applies like it; afterwards the match's record still replays to the
+    same position. Returns how many copies were tried."""
+    pairs = tampered(action)
+    for what, value in pairs:
+        check_candidate(match, value, f"tampered copy ({what}) of {short(action)}:")
+    replayed = Match.from_json(match.to_json())
+    assert replayed.state.snapshot() == match.state.snapshot(), (
+        f"{where(match)} after the tampered copies of {short(action)} the record replays to another position")
+    assert rng_future(replayed.rng) == rng_future(match.rng)
+    return len(pairs)
+
+
+def action_classes(game_id) -> set:
+    """The action classes a game's engine module defines: its dataclasses and NamedTuples with a
+    record form (``to_json``), without the bases others derive from."""
+    import sys
+
+    from spieltisch.core.registry import get_game_class
+
+    module = sys.modules[get_game_class(game_id).state_class.__module__]
+    mine = [c for c in vars(module).values() if isinstance(c, type) and c.__module__ == module.__name__]
+    return {c for c in mine if callable(getattr(c, "to_json", None))
+            and (dataclasses.is_dataclass(c) or isinstance(getattr(c, "_fields", None), tuple))
+            and not any(s is not c and s in mine for s in c.__subclasses__())}
+
+
+def class_examples(game_id, players, options, games: int = 8) -> dict:
+    """{action class: (record text, index)}: for every action class met in seeded games (random,
+    first-legal and last-legal policies), the record of a position where an action of that class is
+    legal and its index among the legal actions there."""
+    found: dict = {}
+    for seed in range(games):
+        for policy in ("random", "first", "last"):
+            match = Match(game_id, players, options, seed)
+            rng = Rng(seed)
+            while not match.is_terminal():
+                legal = match.legal_actions()
+                for i, a in enumerate(legal):
+                    if type(a) not in found:
+                        found[type(a)] = (match.to_json(), i)
+                if match.current_player() == CHANCE:
+                    match.step_chance()
+                    continue
+                pick = 0 if policy == "first" else len(legal) - 1 if policy == "last" else rng.below(len(legal))
+                match.apply(legal[pick])
+    return found
 
 
 # --- hostile values ------------------------------------------------------------------------------

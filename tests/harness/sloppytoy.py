@@ -9,14 +9,19 @@ into the game and leaves a float on the pile.
 playing and discarding a 4), so a record cannot tell them apart and replay picks the wrong one.
 
 ``ChattyToy``: its refusals echo the refused input in full (a 200 000-character string too).
+
+``RecordFormToy``: its plays keep their points beside the card (derived by the constructor, as
+Würfel Joker's assignments keep a mask), and it checks legality by class and record form alone, as
+the core once did: a play built without its constructor, with other points, records like the legal
+one, gets in and scores what it says.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from spieltisch.core.errors import IllegalActionError
-from spieltisch.core.game import TERMINAL
+from spieltisch.core.game import TERMINAL, record_key
 
 from harness.hiddentoy import Discard, HiddenToy, HiddenToyState, Play
 
@@ -96,3 +101,41 @@ class ChattyToyState(HiddenToyState):
 class ChattyToy(HiddenToy):
     id = "test-chatty"
     state_class = ChattyToyState
+
+
+@dataclass(frozen=True)
+class PointsPlay(Play):
+    """Play ``card`` and score ``points``, which the constructor derives from the card."""
+
+    points: int = field(default=0, init=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "points", self.card)
+
+
+class RecordFormToyState(HiddenToyState):
+    def _legal_actions(self):
+        return [PointsPlay(a.card) if isinstance(a, Play) else a for a in super()._legal_actions()]
+
+    def _apply(self, action):
+        player = self.player
+        super()._apply(action)  # a play scores its card
+        if type(action) is PointsPlay:
+            self.points[player] += action.points - action.card  # ... and this one its points
+
+    def apply_action(self, action):
+        # the planted bug: legal if a legal action has its class and record form
+        try:
+            key = record_key(action.to_json())
+        except Exception:  # noqa: BLE001
+            key = None
+        if self.current_player() == TERMINAL or key is None or not any(
+                type(a) is type(action) and record_key(a.to_json()) == key for a in self.legal_actions()):
+            raise IllegalActionError("legal moves", "not a legal move now", "jetzt kein erlaubter Zug",
+                                     "erlaubte Züge")
+        self._apply(action)
+
+
+class RecordFormToy(HiddenToy):
+    id = "test-record-form"
+    state_class = RecordFormToyState

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from harness.frontend import (assert_no_other_language, assert_nothing_clipped, exercise_front_end, play_clicks,
-                              settle)
+from harness.frontend import (SI_FREE_DIE, assert_no_other_language, assert_nothing_clipped, exercise_front_end,
+                              play_clicks, settle)
 from sitekit import RequestLog, StaticServer, downloaded
+
+import lessonrun
 
 pytestmark = pytest.mark.site
 
@@ -29,7 +31,7 @@ def load_build():
 
 # The landing page's cards as the build makes them: registered games (one card per family) + planned.
 GAMES = load_build().landing_cards()
-KERNEL_TIMEOUT_MS = 180_000  # cold Pyodide + kernel start on a 2-core machine takes ~30-40 s
+KERNEL_TIMEOUT_MS = lessonrun.KERNEL_TIMEOUT_MS
 
 
 def test_landing_page_lists_the_five_games_with_links(context, request_log, site_url, screenshot):
@@ -95,21 +97,6 @@ def test_play_view_gets_a_live_kernel(context, request_log, site_url, screenshot
     app.locator(".widget-label", has_text="clicks: 2").wait_for(timeout=30_000)
     screenshot(page, "smoke")
     request_log.assert_only_local()
-
-
-ERROR_OUTPUTS = (
-    ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error'], "
-    ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
-)
-
-
-def error_outputs(root) -> list[str]:
-    """Texts of error outputs (JupyterLab 4.6 renders an error as application/vnd.jupyter.stderr
-    with the traceback; the .error mime type is listed in case a renderer for it is added)."""
-    # textContent, not innerText: JupyterLab skips rendering off-screen cells (content-visibility),
-    # and innerText of a skipped element is empty.
-    texts = root.locator(ERROR_OUTPUTS).all_text_contents()
-    return [t for t in texts if "Traceback" in t or "Error" in t]
 
 
 def wait_for_kernel_answer(page, js_condition: str, arg=None, timeout=30_000):
@@ -205,15 +192,16 @@ def _displays(root) -> list[list[str]]:
 
 
 def test_schraube_locker_plays_a_turn_with_a_swap(context, request_log, site_url, screenshot):
-    """Schraube Locker's Play page, seed 11, two players: clicking the first button each time (roll
-    again, then stop) brings the player's pawn to the bot's stack with a swap card in hand; the swap
+    """Schraube Locker's Play page, seed 11, two players: the pawn beside the first stack offered,
+    then the first button each time (roll again, then stop) brings the player's pawn to the bot's
+    stack with a swap card in hand; the swap
     is clicked, the log says it and the two displays trade the cards; the turn is played to its end
     (tests/games/schraube_locker/test_schraube_locker_view.py finds the same swap in CPython)."""
     page = context.new_page()
     root = play_page(page, site_url, "schraube-locker")
-    for _ in range(200):  # the set-up steps by itself first; the seed is typed into a quiet table
+    for _ in range(200):  # the first decision (the pawn's stack); the seed is typed into a quiet table
         settle(page, root)
-        if root.locator(".sp-move").count() and not root.locator(".sp-finish").count():
+        if root.locator(".sp-move, .sp-can").count() and not root.locator(".sp-finish").count():
             break
         page.wait_for_timeout(200)
     root.locator(".sp-seed").fill("11")
@@ -282,11 +270,18 @@ def test_skip_bo_masters_turn_with_a_coin_action_on_the_play_page(context, reque
     assert root.locator(".sb-own [data-act=s]").inner_text().split()[-2] == "14"  # 14 übrig
     screenshot(page, "coin-action")
     assert_nothing_clipped(page, root)
-    # end the turn: a hand card on a discard pile; the bot plays on
-    root.locator(".sb-hand .sp-can").first.click()
-    settle(page, root)
-    root.locator(".sp-board .sp-target[data-act^=d]").first.click()
-    settle(page, root)
+    # end the turn: what can still be played is played first (D5: the 3, then the 4 …), then a hand
+    # card on a discard pile; the bot plays on
+    for _ in range(30):
+        root.locator(".sb-own .sp-can").first.click()
+        settle(page, root)
+        discard = root.locator(".sp-board .sp-target[data-act^=d]")
+        if discard.count():
+            discard.first.click()
+            settle(page, root)
+            break
+        root.locator(".sp-board .sp-target[data-act^=b]").first.click()
+        settle(page, root)
     root.locator(".sp-log div", has_text="Zugende").first.wait_for(timeout=60_000)
     log = root.locator(".sp-log").inner_text() + root.locator(".sp-message").inner_text()
     assert "ersetze die nächste Karte auf Ablagestapel 1 für 1 Münze" in log
@@ -318,6 +313,9 @@ def test_scratch_island_play_page_places_a_motif(context, request_log, site_url,
         elif root.locator(".sp-move").count():
             assert scratched.count() == 0
             root.locator(".sp-move").first.click()
+        elif root.locator(SI_FREE_DIE).count():  # the roller clicks two dice
+            assert scratched.count() == 0
+            root.locator(SI_FREE_DIE).first.click()
     settle(page, root)
     assert scratched.count() == 0
     assert root.locator(".sp-dice-row svg.sp-die").count() >= 4
@@ -370,36 +368,27 @@ def test_play_page_says_what_it_is_loading_in_both_languages(site_url):
 
 
 def show(page, locator) -> None:
-    """Scroll ``locator`` to the middle of the notebook. Twice: off-screen cells have estimated
-    heights (content-visibility) until painted, so the first scroll can land short."""
+    """Scroll ``locator`` to the middle of the notebook (or wholly into view, near the notebook's
+    end). Repeated: off-screen cells have estimated heights (content-visibility) until painted, so
+    the first scroll can land short."""
     for _ in range(20):
-        centred = locator.evaluate("""e => new Promise(done => {
+        settled = locator.evaluate("""e => new Promise(done => {
             e.scrollIntoView({block: 'center'});
-            // two frames: the scroll and the painted cells' real heights are laid out
-            requestAnimationFrame(() => requestAnimationFrame(() => {
-                const r = e.getBoundingClientRect();
-                done(Math.abs((r.top + r.bottom) / 2 - innerHeight / 2) < 2 || r.height >= innerHeight);
-            }));
+            // the scroll and the painted cells' real heights take frames: settled when the element
+            // is in view and has not moved over two more frames
+            const frames = f => new Promise(r => { const go = k => k ? requestAnimationFrame(() => go(k - 1)) : r(); go(f); });
+            frames(2).then(() => {
+                const a = e.getBoundingClientRect();
+                frames(2).then(() => {
+                    const b = e.getBoundingClientRect();
+                    const inView = b.bottom > 0 && b.top < innerHeight;
+                    done(inView && Math.abs(a.top - b.top) < 1 && Math.abs(a.height - b.height) < 1);
+                });
+            });
         })""")
-        if centred:
+        if settled:
             return
     raise AssertionError("the notebook did not settle with the cell in view")
-
-
-RUN_ALL_TIMEOUT_MS = 300_000
-# Done: the kernel is idle, no cell waits or runs ([*]), the last code cell has a count (or a cell failed).
-# textContent: innerText is empty for cells JupyterLab does not render off screen.
-RUN_ALL_DONE = """() => {
-    // The toolbar's kernel status (JupyterLite does not expose window.jupyterapp).
-    const indicator = document.querySelector('.jp-Notebook-ExecutionIndicator');
-    const idle = indicator !== null && indicator.dataset.status === 'idle';
-    const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')];
-    const last = prompts[prompts.length - 1];
-    // An error stops Run All: the cells after it lose their [*] and get no count.
-    const failed = document.querySelector("%s");
-    return idle && last && !prompts.some(p => p.textContent.includes('*'))
-        && (/\\[\\d+\\]/.test(last.textContent) || failed !== null);
-}""" % ERROR_OUTPUTS.replace('"', "'")
 
 
 LESSONS = [(g["id"], lang) for g in GAMES if g["ready"] and g["explore"] and g["explore"]["de"] != g["explore"]["en"]
@@ -410,76 +399,192 @@ LESSONS = [(g["id"], lang) for g in GAMES if g["ready"] and g["explore"] and g["
 # under 10 s in the browser) depends on the machine, so it is measured, not asserted:
 # `site/measure.py --lessons` prints every lesson's slowest cells.
 CELL_LIMIT_S = 60
-# Per cell: when its prompt first shows a count (polled; the kernel runs one cell at a time, so a
-# cell's time is the gap to the previous cell's count, the first one's from the Run All click).
-TIMING_START = """() => {
-    window.__done = {};
-    window.__start = performance.now();
-    window.__poll = setInterval(() => {
-        document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt').forEach((p, i) => {
-            if (!(i in window.__done) && /\\[\\d+\\]/.test(p.textContent)) window.__done[i] = performance.now();
-        });
-    }, 50);
-}"""
-TIMING_READ = """() => { clearInterval(window.__poll);
-    const ix = Object.keys(window.__done).map(Number).sort((a, b) => a - b);
-    let last = window.__start;
-    return ix.map(i => { const t = window.__done[i] - last; last = window.__done[i]; return [i, t / 1000]; });
-}"""
-KERNEL_IDLE = """() => { const i = document.querySelector('.jp-Notebook-ExecutionIndicator');
-    return i !== null && i.dataset.status === 'idle'; }"""
-LESSON_WORDS = {"de": {"lock": "Festhalten", "locked": "Festgehalten",
-                       "compare": "Vergleichen",
-                       "yours": "Deine Vorhersage", "teacher": "Für die Lehrkraft"},
-                "en": {"lock": "Lock in", "locked": "Locked in",
-                       "compare": "Compare",
-                       "yours": "Your prediction", "teacher": "For the teacher"}}
+# The kit's words a student clicks or reads (spieltisch.lesson.widgets.WORDS, as the page shows them).
+LESSON_WORDS = {"de": {"lock": "Festhalten", "locked": "Festgehalten", "compare": "Vergleichen", "show": "Zeigen",
+                       "yours": "Deine Vorhersage", "later": "Später geändert auf", "teacher": "Für die Lehrkraft",
+                       "again": "Neu simulieren", "seed": "Startwert", "check": "Prüfen", "first": "1. Würfel",
+                       "value": "Deine Vorhersage:"},
+                "en": {"lock": "Lock in", "locked": "Locked in", "compare": "Compare", "show": "Show",
+                       "yours": "Your prediction", "later": "Later changed to", "teacher": "For the teacher",
+                       "again": "Run again", "seed": "Seed", "check": "Check", "first": "first die",
+                       "value": "Your prediction:"}}
 
 
-def run_all(page, screenshot) -> list[tuple[int, float]]:
-    """Run → Run All Cells as a reader would; returns (code cell index, seconds) per cell."""
-    page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_TIMEOUT_MS, polling=500)
-    page.evaluate(TIMING_START)
-    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-    page.locator(".jp-Notebook .jp-CodeCell .jp-InputPrompt", has_text="*").first.wait_for(timeout=30_000)
-    try:
-        page.wait_for_function(RUN_ALL_DONE, timeout=RUN_ALL_TIMEOUT_MS, polling=1_000)
-    except Exception:
-        screenshot(page, "timeout")
-        raise
-    return page.evaluate(TIMING_READ)
+def edition(lesson: str, lang: str) -> int:
+    """A lesson's edition: 2 when its metadata says so (rewritten with the second kit: answers wait
+    for predictions, the metadata lists each question's answer), else 1."""
+    return int(lessonrun.metadata(lesson, lang).get("edition", 1))
+
+
+def notebook_text(page) -> str:
+    # textContent: cells JupyterLab does not paint off screen are still in the page
+    return page.locator(".jp-Notebook").text_content()
+
+
+def wait_for_text(page, text: str, timeout=60_000) -> None:
+    page.wait_for_function("t => document.querySelector('.jp-Notebook').textContent.includes(t)", arg=text,
+                           timeout=timeout, polling=250)
+
+
+def lock_in(page, predict, words, option: int = 0) -> str:
+    """Predict with the widget ``predict``: the ``option``-th choice (a slider keeps its place), then
+    "Lock in"; returns what the widget says is locked in."""
+    show(page, predict)
+    radios = predict.get_by_role("radio")
+    if radios.count():
+        # a student clicks the option's label (the radio button itself is drawn by its label)
+        predict.locator("label.stl-opt").nth(option).click()
+        assert radios.nth(option).is_checked()
+        label = predict.locator("label.stl-opt").nth(option).text_content().strip()
+    else:
+        slider = predict.get_by_role("slider", name=re.compile(re.escape(words["value"])))
+        label = slider.get_attribute("aria-valuetext")
+    predict.get_by_role("button", name=words["lock"]).click()
+    predict.locator(".stl-status", has_text=f"{words['locked']}: {label}").wait_for(timeout=30_000)
+    return label
+
+
+def check_first_edition(page, lesson, words, screenshot) -> None:
+    """A lesson not yet rewritten: its pictures, the sliders that redraw one, and a prediction that
+    comes back from the kernel in the comparison."""
+    svgs = page.locator(".jp-Notebook .jp-OutputArea-output[data-mime-type='image/svg+xml']")
+    assert svgs.count() >= 3  # grid, tree, running share, histogram: each lesson has at least three
+    for k in range(svgs.count()):
+        show(page, svgs.nth(k))
+        screenshot(page, f"picture-{k}")
+    explore = page.locator(".spieltisch-explore")
+    assert explore.count() >= 1
+    for k in range(explore.count()):
+        assert explore.nth(k).locator("svg").count() == 1
+        show(page, explore.nth(k))
+        screenshot(page, f"explore-{k}")
+    predict = page.locator(".spieltisch-predict").first
+    assert predict.get_by_role("radio").count() >= 2  # the first prediction of every lesson is a choice
+    label = lock_in(page, predict, words, option=min(6, predict.get_by_role("radio").count() - 1))
+    compare = page.locator(".spieltisch-reveal", has=page.get_by_role("button", name=words["compare"])).first
+    show(page, compare)
+    compare.get_by_role("button", name=words["compare"]).click()
+    compare.locator(".stl-body", has_text=f"{words['yours']}: {label}").wait_for(timeout=30_000)
+    screenshot(page, "compared")
+
+
+def check_second_edition(page, lesson, lang, words, screenshot) -> None:
+    """Predict first, for real: after Run All no question's answer (the metadata's text of it) is in
+    the page and no answer picture is drawn; "Show" opens one gate; each prediction, made with the
+    keyboard or the mouse, brings its answer; "Run again" draws a new picture with a new seed; the
+    first prediction stays when a later one is compared; the by-hand widgets check what is typed."""
+    meta = lessonrun.metadata(lesson, lang)
+    questions = meta["questions"]
+    assert questions and all(q["answer"] for q in questions)
+    text = notebook_text(page)
+    assert not [q["answer"] for q in questions if q["answer"] in text], "an answer shows before its prediction"
+    assert page.locator(".jp-Notebook .stl-body svg").count() == 0  # no answer picture, no simulation yet
+    assert page.locator(".jp-Notebook .jp-OutputArea-output[data-mime-type='image/svg+xml']").count() == 0
+    gates = page.locator(".stl[data-open=false]")
+    assert gates.count() >= len(questions)
+    screenshot(page, "before-predictions")
+
+    # "Show": one gate opens without a prediction, the others of its question stay closed
+    last = questions[-1]["key"]
+    shut = page.locator(f".stl[data-key={last}][data-open=false]")
+    before = shut.count()
+    show(page, shut.first)
+    shut.first.get_by_role("button", name=words["show"], exact=True).click()
+    page.wait_for_function("([k, n]) => document.querySelectorAll(`.stl[data-key=${k}][data-open=false]`).length === n - 1",
+                           arg=[last, before], timeout=30_000)
+
+    # a prediction with the keyboard only: choose with the arrow keys, Tab to "Lock in", Enter
+    first = questions[0]["key"]
+    predict = page.locator(f".spieltisch-predict[data-key={first}]")
+    show(page, predict)
+    radios = predict.get_by_role("radio")
+    assert radios.count() >= 2
+    radios.first.focus()
+    page.keyboard.press("ArrowRight")  # moves the choice to the second option
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    second = predict.locator("label.stl-opt").nth(1).text_content().strip()
+    predict.locator(".stl-status", has_text=f"{words['locked']}: {second}").wait_for(timeout=30_000)
+
+    for q in questions:
+        if q["key"] != first:
+            lock_in(page, page.locator(f".spieltisch-predict[data-key={q['key']}]"), words)
+        wait_for_text(page, q["answer"])
+    assert page.locator(f".stl[data-key={first}][data-open=false]").count() == 0
+    for k, widget in enumerate(page.locator(".stl:has(svg)").all()):
+        show(page, widget)
+        screenshot(page, f"picture-{k}")
+
+    # "Run again": a new seed, a new picture
+    sim = page.locator(f".spieltisch-simulate[data-key={first}]").first
+    show(page, sim)
+    seed, picture = sim.get_attribute("data-seed"), sim.locator(".stl-body svg").inner_html()
+    sim.get_by_role("button", name=words["again"]).click()
+    page.wait_for_function("([k, s]) => { const e = document.querySelector(`.spieltisch-simulate[data-key=${k}]`);"
+                           " return e.dataset.seed !== s && !e.hasAttribute('aria-busy'); }", arg=[first, seed], timeout=60_000)
+    assert sim.get_by_role("spinbutton", name=words["seed"]).input_value() == sim.get_attribute("data-seed") != seed
+    assert sim.locator(".stl-body svg").inner_html() != picture
+    screenshot(page, "run-again")
+
+    # the first prediction is frozen by the first comparison; a later one is shown beside it
+    compare = page.locator(f".spieltisch-reveal[data-key={first}]")
+    show(page, compare)
+    compare.get_by_role("button", name=words["compare"]).click()
+    compare.locator(".stl-body", has_text=f"{words['yours']}: {second}").wait_for(timeout=30_000)
+    third = lock_in(page, predict, words, option=2)
+    predict.locator(".stl-status", has_text=second).wait_for(timeout=30_000)  # "… your first: <second>"
+    compare.get_by_role("button", name=words["compare"]).click()
+    compare.locator(".stl-body", has_text=f"{words['later']}: {third}").wait_for(timeout=30_000)
+    assert f"{words['yours']}: {second}" in compare.locator(".stl-body").text_content()
+    screenshot(page, "compared-twice")
+
+    # by hand: a grid cell by keyboard, then the check outlines what is wrong; a tree input marked wrong
+    grid = page.locator(".spieltisch-grid").first
+    if grid.count():
+        show(page, grid)
+        cell = grid.get_by_role("button", name=re.compile(rf"^{re.escape(words['first'])} 1, .* 1: "))
+        unmarked = cell.get_attribute("aria-label")
+        cell.focus()
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")  # the second cell of the first row, one click
+        assert grid.get_by_role("button", name=re.compile(rf"^{re.escape(words['first'])} 1, .* 2: ")).get_attribute(
+            "aria-label") != unmarked.replace(" 1: ", " 2: ")
+        grid.get_by_role("button", name=words["check"]).click()
+        grid.locator(".stl-feedback").filter(has_text=re.compile(r"\d")).wait_for(timeout=30_000)
+        screenshot(page, "grid-checked")
+    tree = page.locator(".spieltisch-tree").first
+    if tree.count():
+        show(page, tree)
+        box = tree.get_by_role("textbox").first
+        box.fill("0")  # no branch of a tree diagram has probability 0
+        tree.get_by_role("button", name=words["check"]).click()
+        tree.locator("input[aria-invalid=true]").first.wait_for(timeout=30_000)
+        assert box.get_attribute("aria-invalid") == "true"
+        screenshot(page, "tree-checked")
 
 
 @pytest.mark.parametrize("lesson,lang", LESSONS, ids=[f"{g}-{lang}" for g, lang in LESSONS])
 def test_lesson_student_version_runs_in_the_browser(lesson, lang, context, request_log, site_url, screenshot):
     """A lesson as a student gets it from the landing page's Explore: no stored answer and no
-    teacher note; Run All in Pyodide gives no error and no cell takes over 10 s; a prediction
-    locked in with the widgets comes back from the kernel in the comparison."""
+    teacher note; Run All in Pyodide gives no error and no cell hangs; then, for a lesson of the
+    second edition, predict first (check_second_edition), else the first edition's checks; the
+    game itself in the German lesson."""
     words = LESSON_WORDS[lang]
     page = context.new_page()
-    page.goto(site_url)
-    if lang == "en":
-        page.locator("#lang-toggle").click()
-    page.locator(f"li.game#{lesson} a.explore:visible").click()
-    title = json.loads((ROOT / "notebooks" / lang / f"{lesson}.ipynb").read_text(encoding="utf-8"))[
-        "metadata"]["spieltisch"]["lesson"]["title"]
-    page.locator(".jp-Notebook .jp-MarkdownCell h1", has_text=title).first.wait_for(timeout=60_000)
-    notebook = page.locator(".jp-Notebook")
+    lessonrun.open_lesson(page, site_url, lesson, lang)
     assert page.locator(".jp-Notebook .jp-OutputArea-output").count() == 0  # nothing answered yet
-    assert words["teacher"] not in notebook.text_content()
+    assert words["teacher"] not in notebook_text(page)
     # solution cells collapsed (placeholders once JupyterLab has laid the cells out)
-    page.locator(".jp-Notebook .jp-InputPlaceholder").first.wait_for(state="attached", timeout=30_000)
+    if edition(lesson, lang) == 1:
+        page.locator(".jp-Notebook .jp-InputPlaceholder").first.wait_for(state="attached", timeout=30_000)
     screenshot(page, "opened")
     # Open the solution cells (as a student may) so every cell shows its prompt and its output:
     # the timing reads prompts, and an error inside a collapsed output would not be in the page.
-    for command in ("Expand All Code", "Expand All Outputs"):
-        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^View$")).click()
-        page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{command}$")).click()
+    lessonrun.expand_all(page)
     assert page.locator(".jp-Notebook .jp-InputPlaceholder").count() == 0
 
-    times = run_all(page, screenshot)
-    errors = error_outputs(page)
+    times = lessonrun.run_all(page, on_timeout=lambda: screenshot(page, "timeout"))
+    errors = lessonrun.error_outputs(page)
     if errors:
         screenshot(page, "error")
     assert errors == [], errors[0][-2000:]
@@ -490,34 +595,10 @@ def test_lesson_student_version_runs_in_the_browser(lesson, lang, context, reque
           f"{sorted(((round(t, 1), i) for i, t in times), reverse=True)[:4]}")
     assert not slow, f"cells over {CELL_LIMIT_S} s (code cell index, seconds): {slow}"
 
-    # The pictures (grid, tree, running share, histogram: each lesson has at least three) and the
-    # sliders that redraw one (the running share for any n, in every lesson).
-    svgs = page.locator(".jp-Notebook .jp-OutputArea-output[data-mime-type='image/svg+xml']")
-    assert svgs.count() >= 3
-    for k in range(svgs.count()):
-        show(page, svgs.nth(k))
-        screenshot(page, f"picture-{k}")
-    explore = page.locator(".spieltisch-explore")
-    assert explore.count() >= 1
-    for k in range(explore.count()):
-        assert explore.nth(k).locator("svg").count() == 1
-        show(page, explore.nth(k))
-        screenshot(page, f"explore-{k}")
-    # Predict, lock in, compare: only the live kernel can answer with the stored prediction.
-    predict = page.locator(".spieltisch-predict").first
-    show(page, predict)
-    options = predict.locator(".widget-toggle-button, button.widget-toggle-button")
-    assert options.count() >= 2  # the first prediction of every lesson is a choice
-    option = options.nth(min(6, options.count() - 1))  # the 7th option, or the last
-    label = option.text_content().strip()
-    option.click()
-    predict.locator("button", has_text=words["lock"]).click()
-    predict.locator(".widget-html", has_text=f"{words['locked']}: {label}").last.wait_for(timeout=30_000)
-    compare = page.locator(".spieltisch-reveal", has=page.locator("button", has_text=words["compare"])).first
-    show(page, compare)
-    compare.locator("button", has_text=words["compare"]).click()
-    compare.locator(".widget-html", has_text=words["yours"]).wait_for(timeout=30_000)
-    screenshot(page, "compared")
+    if edition(lesson, lang) >= 2:
+        check_second_edition(page, lesson, lang, words, screenshot)
+    else:
+        check_first_edition(page, lesson, words, screenshot)
     if lang == "de":  # the notebook host of the shared front-end, as on the Play page and in Panel
         widget = page.locator(".sp-table").first
         widget.wait_for(timeout=60_000)
@@ -543,6 +624,10 @@ def test_teachers_page_lists_each_lesson_with_path_worksheet_and_teacher_version
             assert rows.count() == len(meta["path"])
             minutes = [int(m) for m in section.locator("table.path tbody tr td:first-child").all_text_contents()]
             assert sum(minutes) == 45
+            assert section.locator("table.extensions tbody tr").count() == len(meta.get("extensions", ()))
+            # the question to ask the class never gives an answer away
+            told = [q["answer"] for q in meta.get("questions", ()) if q["answer"] in section.inner_text()]
+            assert not told, f"{lesson}-{lang}: the teachers' page gives away {told}"
             for href in section.locator("a").evaluate_all("links => links.map(a => a.href)"):
                 assert context.request.get(href).status == 200, href
     screenshot(page, "de")
@@ -560,7 +645,14 @@ def test_teachers_page_lists_each_lesson_with_path_worksheet_and_teacher_version
             sheet.emulate_media(media="print")
             assert not sheet.locator("button.print").is_visible()
             pdf = sheet.pdf(format="A4")
-            assert pdf.startswith(b"%PDF") and 1 <= len(re.findall(rb"/Type\s*/Page[^s]", pdf)) <= 3
+            pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+            # a second-edition worksheet is one A4 page: a prediction line, the grid or tree, lines per question
+            assert pdf.startswith(b"%PDF")
+            if meta.get("edition", 1) >= 2:
+                assert pages == 1, f"{lesson}-{lang}: the worksheet prints on {pages} pages"
+                assert sheet.locator("ol.questions > li .predict").count() == len(meta["worksheet"])
+            else:
+                assert 1 <= pages <= 3, pages
             sheet.emulate_media(media="screen")
             screenshot(sheet, f"worksheet-{lesson}-{lang}")
             sheet.close()
@@ -569,8 +661,10 @@ def test_teachers_page_lists_each_lesson_with_path_worksheet_and_teacher_version
     page.locator("#lang-toggle").click()
     page.locator("section.lesson#wuerfel-joker-de a.teacher").click()
     page.locator(".jp-Notebook .jp-MarkdownCell", has_text="Für die Lehrkraft").first.wait_for(timeout=60_000)
-    page.locator(".jp-OutputArea-output", has_text="Richtig ist: 1, 6 und 7").first.wait_for(timeout=30_000)
-    svgs = page.locator(".jp-OutputArea-output[data-mime-type='image/svg+xml']")
+    page.locator(".jp-OutputArea-output", has_text="Richtig ist: 7").first.wait_for(timeout=30_000)
+    page.locator(".jp-OutputArea-output", has_text="Schieber 7 (11/16").first.wait_for(timeout=30_000)
+    # the answers' pictures (a kit widget's stored picture is its text/html)
+    svgs = page.locator(".jp-OutputArea-output svg")
     svgs.first.wait_for(timeout=30_000)
     show(page, svgs.first)
     screenshot(page, "teacher-version")

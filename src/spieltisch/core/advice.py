@@ -12,19 +12,18 @@ chosen move's value against the best one's — where were expected points lost?
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from .errors import SpieltischError, short
-from .game import CHANCE, TERMINAL, action_label
+from .game import CHANCE, TERMINAL, action_label, advisor_settings, check_settings
 # One estimate type for simulations and advice, so a value from ``stats.mean_ci`` can be advised as is.
 from .stats import Estimate
 
 __all__ = ["Advice", "Decision", "Estimate", "Option", "PlayerSummary", "Review", "advisor_settings",
-           "make_advice", "point", "review", "value_json"]
+           "check_settings", "make_advice", "point", "review", "value_json"]
 
 
 def value_json(value) -> dict:
@@ -241,16 +240,6 @@ def _plain_settings(settings: dict) -> dict:
             for k, v in settings.items() if k != "progress"}
 
 
-def advisor_settings(game) -> set | None:
-    """The names of the settings ``game``'s advisor takes, or None when it takes any (``**settings``)."""
-    if game.advisor is None:
-        raise SpieltischError(f"{game.id} has no advisor, so its games cannot be reviewed")
-    params = list(inspect.signature(game.advisor).parameters.values())[2:]  # after (game, observation)
-    if any(p.kind is p.VAR_KEYWORD for p in params):
-        return None
-    return {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
-
-
 def review(match, progress=None, *, start: int = 0, limit: int | None = None, players=None,
            **settings) -> Review:
     """Value every player decision of ``match`` (replayed from its record) with the game's advisor.
@@ -259,17 +248,13 @@ def review(match, progress=None, *, start: int = 0, limit: int | None = None, pl
     unchanged at every decision (a simulation's size ``n_rollouts``, its ``seed``; an objective), so
     each decision's values are exactly ``game.advise(observation, **settings)``. To review a part:
     ``start`` (the first record index looked at), ``limit`` (at most this many decisions) and
-    ``players`` (only these seats). ``progress(done, total)`` is called before the first decision and
-    after each one (the rollout advisors take a while per decision).
+    ``players`` (only these seats). ``progress(done, total)`` is called once the first decision is
+    valued (so the advisor has accepted its settings) and after each one (the rollout advisors take
+    a while per decision).
 
     The advisor gets ``observation(player)`` of the player who decided, never the state."""
     game = match.game
-    accepted = advisor_settings(game)
-    if accepted is not None:
-        unknown = sorted(set(settings) - accepted)
-        if unknown:
-            takes = ", ".join(sorted(accepted)) or "none"
-            raise SpieltischError(f"the advisor of {game.id} takes no setting {short(unknown[0])} (its settings: {takes})")
+    check_settings(game, settings)
     if isinstance(start, bool) or not isinstance(start, int) or start < 0:
         raise SpieltischError(f"start is a record index (0 or more), not {short(start)}")
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
@@ -288,8 +273,6 @@ def review(match, progress=None, *, start: int = 0, limit: int | None = None, pl
             if i >= start and (players is None or mover in players) and (limit is None or len(todo) < limit):
                 todo.append(i)
     partial = len(todo) < total
-    if progress and todo:
-        progress(0, len(todo))
     out, method, objective = [], None, None
     wanted = set(todo)
     for i, state, mover in _replay(match, stop=todo[-1] + 1 if todo else 0):
@@ -297,6 +280,10 @@ def review(match, progress=None, *, start: int = 0, limit: int | None = None, pl
             continue
         observation = state.observation(mover)
         advice = game.advise(observation, **settings)
+        if progress and not out:
+            # only now: the advisor has taken its settings (a play-out count below its own minimum
+            # is refused at the first decision), so a refusal never follows progress already shown
+            progress(0, len(todo))
         action = match.actions[i]
         try:
             chosen = advice.option_for(action)

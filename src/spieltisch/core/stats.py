@@ -40,6 +40,16 @@ def mean_ci(values) -> Estimate:
     return Estimate(mean, mean - half, mean + half, n)
 
 
+def paired_tie(lead, other) -> bool:
+    """Whether ``other`` cannot be told apart from ``lead`` when value i of both came from the same
+    random numbers (common random numbers, e.g. play-out i of two options on the same hidden cards):
+    the 95 % interval of the mean paired difference reaches 0. Compares the first min(len) pairs."""
+    k = min(len(lead), len(other))
+    if k < 2:
+        return list(lead[:k]) == list(other[:k])
+    return mean_ci([x - y for x, y in zip(lead[:k], other[:k])]).lo <= 0
+
+
 def proportion_ci(successes: float, n: int) -> Estimate:
     """Share with a Wilson 95 % interval (good near 0 and 1)."""
     if n <= 0:

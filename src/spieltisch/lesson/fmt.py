@@ -129,3 +129,108 @@ def join(items, lang: str = "de") -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + (" und " if lang == "de" else " and ") + items[-1]
+
+
+# --- reading what a student types -------------------------------------------------------------------
+
+_SUPER = str.maketrans({"²": "^2", "³": "^3", "−": "-", "–": "-", "·": "*", "×": "*", "⋅": "*", ":": "/"})
+
+
+def read(text: str) -> tuple[Fraction, Fraction]:
+    """A number as a student types it, and how exactly it was typed: ``(value, tolerance)``.
+
+    Fractions, decimals with a comma or a point, per cent, products, quotients, sums and powers:
+    ``5/6``, ``0,83``, ``83 %``, ``5/6 · 5/6 · 5/6``, ``(5/6)^3``, ``1 − 125/216``. The tolerance is half a
+    unit of the finest decimal typed (``0,83`` → 0,005; ``83 %`` → 0,005), 0 when only whole numbers
+    and fractions were typed. Raises ``ValueError`` for anything else.
+    """
+    s = str(text).strip().translate(_SUPER).replace(" ", "").replace("\u00a0", "")
+    if not s:
+        raise ValueError("nothing typed")
+    pos, decimals = 0, []
+
+    def peek():
+        return s[pos] if pos < len(s) else "$"  # "$": the end (never "", which is in every string)
+
+    def atom():
+        nonlocal pos
+        if peek() == "(":
+            pos += 1
+            v = expr()
+            if peek() != ")":
+                raise ValueError(f"a ')' is missing in {text!r}")
+            pos += 1
+            return v
+        start = pos
+        while peek().isdigit() or peek() in ",.":
+            pos += 1
+        lit = s[start:pos]
+        if not lit or lit.count(",") + lit.count(".") > 1 or not any(c.isdigit() for c in lit):
+            raise ValueError(f"not a number: {text!r}")
+        whole, _, frac = lit.replace(",", ".").partition(".")
+        if _:
+            decimals.append(len(frac))
+        v = Fraction(int(whole or "0")) + (Fraction(int(frac), 10 ** len(frac)) if frac else 0)
+        if peek() == "%":
+            pos += 1
+            decimals.append((decimals.pop() if _ else 0) + 2)
+            v /= 100
+        return v
+
+    def power():
+        nonlocal pos
+        v = atom()
+        if peek() == "^":
+            pos += 1
+            start = pos
+            while peek().isdigit():
+                pos += 1
+            if start == pos or pos - start > 2:
+                raise ValueError(f"a power needs a small whole exponent: {text!r}")
+            v = v ** int(s[start:pos])
+        return v
+
+    def unary():
+        nonlocal pos
+        if peek() in "+-":
+            sign = -1 if peek() == "-" else 1
+            pos += 1
+            return sign * unary()
+        return power()
+
+    def term():
+        nonlocal pos
+        v = unary()
+        while peek() in ("*", "/"):
+            op = peek()
+            pos += 1
+            r = unary()
+            if op == "/" and r == 0:
+                raise ValueError("division by zero")
+            v = v * r if op == "*" else v / r
+        return v
+
+    def expr():
+        nonlocal pos
+        v = term()
+        while peek() in ("+", "-"):
+            op = peek()
+            pos += 1
+            v = v + term() if op == "+" else v - term()
+        return v
+
+    value = expr()
+    if pos != len(s) or "$" in s:
+        raise ValueError(f"cannot read {text!r}")
+    tol = Fraction(1, 2 * 10 ** max(decimals)) if decimals else Fraction(0)
+    return value, tol
+
+
+def matches(text: str, exact) -> bool | None:
+    """Whether what the student typed is ``exact`` (within the exactness typed); None if it cannot
+    be read (or nothing was typed)."""
+    try:
+        value, tol = read(text)
+    except ValueError:
+        return None
+    return abs(value - _exact(exact)) <= tol

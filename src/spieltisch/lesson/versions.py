@@ -38,12 +38,22 @@ def info(nb: dict) -> dict:
     return meta
 
 
+def _reader_source(cell: dict) -> None:
+    """Drop the test's markers (``# NBVAL_IGNORE_OUTPUT``: for nbval, not for a reader)."""
+    if cell["cell_type"] == "code":
+        src = cell["source"]
+        lines = src.splitlines(keepends=True) if isinstance(src, str) else list(src)
+        kept = [line for line in lines if not line.lstrip().startswith("# NBVAL_")]
+        cell["source"] = "".join(kept) if isinstance(src, str) else kept
+
+
 def student(nb: dict) -> dict:
     out = copy.deepcopy(nb)
     cells = []
     for cell in out["cells"]:
         if "teacher" in tags(cell):
             continue
+        _reader_source(cell)
         if cell["cell_type"] == "code":
             cell["outputs"] = []
             cell["execution_count"] = None
@@ -61,6 +71,7 @@ def student(nb: dict) -> dict:
 def teacher(nb: dict) -> dict:
     out = copy.deepcopy(nb)
     for cell in out["cells"]:
+        _reader_source(cell)
         md = cell.setdefault("metadata", {})
         md.pop("jupyter", None)
         if cell["cell_type"] == "code":

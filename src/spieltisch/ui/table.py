@@ -104,10 +104,10 @@ WORDS = {
     "play_this": ("Klicke eine Zeile, um diesen Zug zu spielen.", "Click a row to play that move."),
     "review": ("Spielanalyse", "Game review"),
     "review_button": ("Spielanalyse zeigen", "Show game review"),
-    "review_axis": ("verlorene Punkte je Entscheidung (0 = beste Wahl)",
-                    "points lost per decision (0 = best choice)"),
-    "review_line": ("{who}: {best} von {n} Entscheidungen unter den besten, verloren: {loss} Punkte",
-                    "{who}: {best} of {n} decisions among the best, lost: {loss} points"),
+    "review_axis": ("verloren je Entscheidung ({unit}; 0 = beste Wahl)",
+                    "lost per decision ({unit}; 0 = best choice)"),
+    "review_line": ("{who}: {best} von {n} Entscheidungen unter den besten, verloren: {loss} {unit}",
+                    "{who}: {best} of {n} decisions among the best, lost: {loss} {unit}"),
     "reconstruction": ("Rekonstruktion", "Reconstruction"),
     "reconstruction_help": ("Teile dieses Spiels (Karten, Blätter, Tabellen) hat das Projekt rekonstruiert, weil die "
                             "Bilder der Anleitung fehlen.",
@@ -497,10 +497,20 @@ class Table:
     # --- events from the front-end -----------------------------------------------------------
     def handle(self, event) -> None:
         """Apply one event of the front-end (a dict or its JSON). A bad event is reported in the
-        message line and changes nothing."""
+        message line and changes nothing. Its JSON is bounded before it is parsed (an event is a
+        flat object of a few short fields: at most 10,000 characters, nested at most 8 deep), so a
+        hostile one ("[" * 100000) is refused instead of overflowing the parser's stack."""
+        from ..core.match import parse_json  # imported here: the rest of this module is the lead's
+
+        if isinstance(event, str):
+            try:
+                event = parse_json(event, max_chars=10_000, max_depth=8, what="an event")
+            except SpieltischError as e:
+                self.message = {"kind": "refused", "text": {
+                    "en": str(e), "de": f"Ereignis abgelehnt (höchstens 10.000 Zeichen, 8 Ebenen tief, gültiges "
+                                        f"JSON): {e}"}}
+                return
         try:
-            if isinstance(event, str):
-                event = json.loads(event)
             if not isinstance(event, dict):
                 raise SpieltischError(f"an event is a mapping, got {type(event).__name__}")
             self._dispatch(event.get("type"), event)
@@ -792,9 +802,11 @@ class Table:
                  "best": bool(d.chosen.best), "who": ctx.names[d.player], "seat": d.player,
                  "move": d.chosen.label[lang] if isinstance(d.chosen.label, dict) else str(d.chosen.action)}
                 for d in rv.decisions]
+        # the losses are in the advisor's unit (its first column's: points, or a game's own)
+        unit = self.view.advice_columns(self.game)[0]["unit"][lang]
         lines = [word("review_line", lang, who=ctx.names[s.player], best=s.among_best, n=s.decisions,
-                      loss=num(float(s.loss), lang)) for s in rv.summary() if s.decisions]
-        return {**out, "ready": True, "bars": bars, "lines": lines, "axis": word("review_axis", lang)}
+                      loss=num(float(s.loss), lang), unit=unit) for s in rv.summary() if s.decisions]
+        return {**out, "ready": True, "bars": bars, "lines": lines, "axis": word("review_axis", lang, unit=unit)}
 
     def state_json(self) -> str:
         return json.dumps(self.state(), ensure_ascii=False)

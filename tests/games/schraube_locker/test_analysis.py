@@ -140,6 +140,32 @@ def test_solver_agrees_with_the_full_circle_table_when_only_the_circle_counts():
         assert sum(dist) == 1
 
 
+def single_ends_mismatches(single) -> int:
+    """How often ``single(solver, F, roll)`` differs from the move-by-move search (MUST checked
+    after each die, as the pair variant needs) over 480 seeded positions and rolls."""
+    rng = Rng(5)
+    wrong = 0
+    for _ in range(60):
+        nums = tuple(rng.below(6) + 1 for _ in range(6))
+        solver = A.TurnSolver(nums, (0,) * 7)
+        searcher = A.TurnSolver(nums, (0,) * 7, combine=True)
+        searcher.moves = lambda F, roll, s=searcher: [m for m in A.TurnSolver.moves(s, F, roll) if m[0] == "place"]
+        for _ in range(8):
+            F = rng.below(64)
+            roll = tuple(sorted(rng.below(6) + 1 for _ in range(rng.below(6) + 1)))
+            F, roll = solver.must(F, roll)
+            wrong += single(solver, F, roll) != searcher.ends(F, roll)
+    return wrong
+
+
+def test_single_dice_ends_are_the_ends_found_move_by_move():
+    """Without Würfel zusammenziehen the solver lists where placing can end by choosing free cards
+    per face (``_single_ends``); trying move after move finds the same sets. Negative control: a
+    version that lays at most one die per face is caught."""
+    assert single_ends_mismatches(A.TurnSolver._single_ends) == 0
+    assert single_ends_mismatches(lambda s, F, roll: A.TurnSolver._single_ends(s, F, tuple(sorted(set(roll))))) > 0
+
+
 def advice_at_blau():
     s = table(2, numbers=(1, 4, 2, 6, 3, 5), pawns=[0, 3])
     roll(s, 2, 3, 4, 5, 5, 5)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 from sl_helpers import any_card, card, roll, table
@@ -56,29 +57,73 @@ def test_bad_deck_data_is_refused_naming_file_and_field(change, field):
 
 # --- set-up ----------------------------------------------------------------------------------------
 
-def test_setup_pawns_first_then_the_top_cards_are_turned_up():
+def test_setup_each_player_chooses_a_stack_then_the_top_cards_are_turned_up():
     """"Die Spielfiguren stellen die Spieler jeweils außen am Kreis neben einen beliebigen
     Kartenstapel … Erst danach wird die jeweils oberste Karte der Stapel aufgedeckt." Then the
-    first player "würfelt … mit allen Würfeln"."""
-    m = Match("schraube-locker", 3, {}, 5)
+    first player "würfelt … mit allen Würfeln". Default (pawn_setup=choose): each player's own
+    decision, in seat order, while every stack lies face down; several pawns may share a stack."""
+    game = SchraubeLocker(3)
+    assert game.options["pawn_setup"] == "choose"
+    s = game.new_initial_state()
+    for p, stack in ((0, 4), (1, 4), (2, 1)):
+        assert s.current_player() == p and s.legal_actions() == [PawnAt(p, k) for k in range(6)]
+        assert s.top == [None] * 6 and s.observation(p)["phase"] == "setup"
+        s.apply_action(PawnAt(p, stack))
+    assert s.pawns == [4, 4, 1] and s.current_player() == CHANCE
     kinds = []
-    while m.current_player() == CHANCE and len(kinds) < 9:
-        kinds.append(type(m.step_chance()))
-    assert kinds == [PawnAt] * 3 + [Reveal] * 6
-    s = m.state
-    assert all(p is not None for p in s.pawns) and None not in s.top
+    while s.current_player() == CHANCE and len(kinds) < 6:
+        a = s.chance_outcomes()[0][0]
+        kinds.append(type(a))
+        s.apply_action(a)
+    assert kinds == [Reveal] * 6 and None not in s.top
     assert s.left == [7] * 6 and s.hidden.total == 36
     assert s.pending == ("roll", 6) and s.chance_player() == 0
 
 
-def test_pawn_setup_choose_lets_each_player_pick_a_stack():
-    """"neben einen beliebigen Kartenstapel" — several pawns may share a stack."""
-    s = SchraubeLocker(2, {"pawn_setup": "choose"}).new_initial_state()
-    assert s.current_player() == 0 and s.legal_actions() == [PawnAt(0, k) for k in range(6)]
-    s.apply_action(PawnAt(0, 4))
-    assert s.current_player() == 1
-    s.apply_action(PawnAt(1, 4))
-    assert s.pawns == [4, 4] and s.current_player() == CHANCE and s.pending == ("reveal", 0)
+def test_a_pawn_choice_out_of_turn_or_off_the_circle_is_refused():
+    s = SchraubeLocker(2).new_initial_state()
+    before = s.snapshot()
+    for bad in (PawnAt(1, 2), PawnAt(0, 6), PawnAt(0, -1)):
+        with pytest.raises(IllegalActionError) as e:
+            s.apply_action(bad)
+        check_refusal(e.value, bad)
+        assert s.snapshot() == before
+
+
+def test_the_bots_choose_their_stack_and_the_seeded_setup_draws_it():
+    """The bots choose a stack uniformly at random (every stack lies face down: they are alike), the
+    same law as the option pawn_setup=seeded, where each pawn's stack is a chance event of the
+    record."""
+    from spieltisch.core.registry import make_bot
+    game = SchraubeLocker(2)
+    for name in ("random", "greedy", "strong"):
+        bot = make_bot(game, name)
+        picks = set()
+        for seed in range(40):
+            s = game.new_initial_state()
+            a = bot.act(s.observation(0), tuple(s.legal_actions()), Rng(seed))
+            assert type(a) is PawnAt and a.player == 0
+            picks.add(a.stack)
+        assert picks == set(range(6)), name
+    m = Match("schraube-locker", 3, {"pawn_setup": "seeded"}, 5)
+    kinds = []
+    while m.current_player() == CHANCE and len(kinds) < 9:
+        kinds.append(type(m.step_chance()))
+    assert kinds == [PawnAt] * 3 + [Reveal] * 6
+    outcomes = SchraubeLocker(2, {"pawn_setup": "seeded"}).new_initial_state().chance_outcomes()
+    assert [(a, q) for a, q in outcomes] == [(PawnAt(0, k), Fraction(1, 6)) for k in range(6)]
+
+
+def test_a_record_of_version_1_is_refused_naming_the_version():
+    """The default game changed (the players choose their stacks): the ruleset is version 2, and a
+    record of version 1 is not replayed."""
+    from spieltisch.core.match import RecordError
+    m = Match("schraube-locker", 2, {}, 1)
+    m.apply(PawnAt(0, 2))
+    record = m.to_record()
+    assert record["version"] == 2 and Match.from_record(record).state.pawns == [2, None]
+    with pytest.raises(RecordError, match="schraube-locker v1, but this engine plays v2"):
+        Match.from_record({**record, "version": 1})
 
 
 # --- rolling and placing -------------------------------------------------------------------------
@@ -114,6 +159,74 @@ def test_a_can_die_that_closes_the_gap_lets_the_must_rule_go_on():
     # now stack 2 (die 2) and stack 3 (die 6) are MUST in turn
     assert s.on_card[1] == (1, 3) and s.on_card[2] == (2,) and s.on_card[3] == (6,)
     assert s.dice_left == 2 and s.roll == (6, 6)
+
+
+def test_two_dice_together_many_times_in_one_turn():
+    """Profi 2: "kann der Spieler genau zwei Würfel zusammen auf einer Karte ablegen … Z. B. hat er
+    eine 1 und eine 2 gewürfelt und legt nun die beiden Würfel zusammen auf der Karte 3 ab. Dieses
+    kann der Spieler in seinem Spielzug mehrfach machen." Twice after one roll and once more after
+    the next; never three dice, never a pair whose sum is not the card's number."""
+    s = table(2, numbers=(1, 4, 2, 6, 3, 5), pawns=[0, 3], options={"combine_two": True})
+    roll(s, 1, 3, 1, 1, 5, 5)
+    s.apply_action(PlacePair(1, 3, 1))  # 1 + 3 on the 4
+    assert PlacePair(1, 1, 2) in s.legal_actions()  # a second pair after the same roll
+    s.apply_action(PlacePair(1, 1, 2))  # 1 + 1 on the 2
+    assert s.on_card[1] == (1, 3) and s.on_card[2] == (1, 1) and s.roll == (5, 5) and s.dice_left == 2
+    assert not legal_of(s, PlacePair)  # 5 + 5 is no card's number here
+    s.apply_action(Roll(2))
+    roll(s, 3, 3)
+    s.apply_action(PlacePair(3, 3, 3))  # and a third pair after the next roll: 3 + 3 on the 6
+    assert s.on_card[3] == (3, 3) and s.dice_left == 0
+    assert sum(len(v) == 2 for v in s.on_card) == 3
+    # the example's own pair: a 1 and a 2 together on a card showing 3
+    t = table(2, numbers=(3, 1, 1, 1, 1, 1), pawns=[5, 0], options={"combine_two": True})
+    roll(t, 1, 2, 6, 6, 6, 6)
+    assert legal_of(t, PlacePair) == [PlacePair(1, 2, 0)]
+    with pytest.raises(IllegalActionError):
+        t.apply_action(PlacePair(2, 6, 0))  # 2 + 6 is not 3
+
+
+@pytest.mark.parametrize("reading", ["secured", "display"])
+def test_d3_only_secured_combinations_score_the_bonus(reading):
+    """D3 (combination_bonus): "Gesicherte Kombinationen können … nicht mehr … genommen werden.
+    Außerdem bringen Kombinationen aus Schrauben und Muttern am Ende des Spiels Bonuspunkte" — the
+    bonus belongs to the secured combinations (default, secured); the scoring list "3 Bonuspunkte
+    für jede Kombination aus Schraube und Mutter" read alone would count face-up ones too (display:
+    as many as the face-up screws and nuts can make)."""
+    h = forty_point_hand()
+    kv = h["kv"]
+    display = [h["s4"], h["m5"], h["ds1"], h["m4"], kv]  # 2 screw cards, 2 nut cards face up
+    s = table(2, displays=[display, [h["dm2"]]], secured=[[(h["s6"], h["m6"])], []],
+              options={"combination_bonus": reading})
+    cards = 4 + 5 + 1 + 4 - 3 + 6 + 6
+    assert s.scores()[0] == cards + 3 * (1 if reading == "secured" else 3)
+    assert s.scores()[1] == 2  # a lone double nut makes nothing
+    # every screw card goes with every nut card, so the face-up count is the smaller number
+    for screw in (h["s4"], h["ds1"]):
+        for nut in (h["m5"], h["dm2"]):
+            assert is_combination((screw, nut))
+    assert E.open_combinations([h["s4"], h["s6"], h["ds1"], h["m5"]]) == 1
+    assert E.open_combinations(display) == 2 and E.open_combinations([kv, h["s4"]]) == 0
+
+
+def test_equal_function_cards_give_one_choice_each():
+    """Two cards of the same kind and points do the same: the choices are listed once (the first
+    card is used), like swap and gift cards; the second is used after the first (D1 any)."""
+    ww1 = card("wurf_wiederholen")
+    ww2 = card("wurf_wiederholen", skip={ww1})
+    assert CARDS.points[ww1] == CARDS.points[ww2]
+    s = table(2, numbers=(1, 4, 2, 6, 3, 5), pawns=[0, 3], displays=[[ww1, ww2], []])
+    roll(s, 1, 1, 2, 3, 5, 6)
+    rerolls = legal_of(s, UseReroll)
+    assert {a.card for a in rerolls} == {ww1} and len(rerolls) == 2 * 2 * 2 * 2 * 3 - 1
+    assert [len(a.values) for a in rerolls] == sorted(len(a.values) for a in rerolls)  # fewest dice first
+    with pytest.raises(IllegalActionError) as e:
+        s.apply_action(UseReroll(ww2, (1,)))
+    check_refusal(e.value, UseReroll(ww2, (1,)))
+    assert e.value.rule == "equal cards"
+    s.apply_action(UseReroll(ww1, (1,)))
+    roll(s, 4)
+    assert {a.card for a in legal_of(s, UseReroll)} == {ww2}
 
 
 def test_next_card_without_a_die_ends_the_turn_at_once():
@@ -497,3 +610,26 @@ def test_chance_sampler_is_the_exact_law():
     hits = sum(s.sample_chance(rng).values == (1, 2, 3, 4, 5, 6) for _ in range(n))
     p = 720 / 6 ** 6
     assert abs(hits / n - p) < 4 * (p * (1 - p) / n) ** 0.5
+
+
+def test_every_move_is_public_also_where_the_observations_forget_it(monkeypatch):
+    """Dice are rolled and laid, cards turned up, taken, swapped, gifted and turned down in front of
+    everyone, so the log names every move for every viewer. Comparing the observations alone would
+    not: a re-roll's dice are not yet in the next observation, and a stop looks like a die laid
+    when the pawn cannot move either way (the turn's dice are cleared when it ends)."""
+    from spieltisch.ui.session import action_visible
+    ww = card("wurf_wiederholen")
+    s = table(2, numbers=(1, 4, 2, 6, 3, 5), pawns=[0, 3], displays=[[ww], []])
+    roll(s, 1, 1, 2, 3, 5, 6)
+    reroll = UseReroll(ww, (1, 1))
+    t = table(2, numbers=(1, 4, 2, 6, 3, 5), pawns=[0, 3])
+    for dice in ((1, 1, 1, 1, 1, 1), (1, 1, 1, 1, 1, 1)):
+        roll(t, *dice)
+        t.apply_action(Roll(6))
+    roll(t, 6, 6, 6, 6, 6, 6)  # the third roll: no 4 for the next card; a 6 may still go on stack 3
+    assert t.legal_actions() == [Place(6, 3), Stop()]
+    for state, move in ((s, reroll), (t, Stop()), (t, Place(6, 3)), (s, DICE_BY_VALUES[(1, 2)])):
+        for viewer in (0, 1, SPECTATOR):
+            assert action_visible(state, move, viewer), (move, viewer)
+    monkeypatch.setattr(E.SchraubeLockerState, "outcome_visible", lambda self, action, viewer: None)
+    assert not action_visible(s, reroll, 1) and not action_visible(t, Stop(), 1)

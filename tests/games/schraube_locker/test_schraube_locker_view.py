@@ -34,10 +34,14 @@ def tokens(html: str) -> list[str]:
 
 
 def click_first(t: Table) -> None:
-    """The player's first button, bots and chance to the player's next decision."""
+    """Bots and chance to the player's next decision, then what the browser check clicks
+    (harness.frontend.play_clicks): the first stack offered at the set-up, else the first button."""
     t.finish()
-    if not t.is_over():
-        t.click(t.state()["buttons"][0]["token"])
+    if t.is_over():
+        return
+    state = t.state()
+    offered = re.findall(r'class="sp-stack sp-can" data-act="([^"]+)"', state["board"])
+    t.click(offered[0] if offered else state["buttons"][0]["token"])
 
 
 def test_the_cards_a_click_can_use_are_exactly_the_legal_placements():
@@ -197,6 +201,7 @@ def test_a_redeal_of_what_the_player_cannot_see_leaves_the_screen_unchanged(leak
 
 def test_the_advisor_rows_show_how_far_the_pawn_gets_as_people_read_percentages():
     t = Table(GAME, seed=5, advisor=True, lang="de")
+    click_first(t)  # the pawn's stack
     t.finish()
     rows = t.state()["advice"]["rows"]
     assert rows and all(re.fullmatch(r"Figur zieht \(Karten\) \d: \d+,\d %(, \d: \d+,\d %)* — Rekonstruktion der "
@@ -216,3 +221,149 @@ def test_the_advisor_rows_show_how_far_the_pawn_gets_as_people_read_percentages(
     else:
         raise AssertionError("no Würfel Joker advice with notes")
     assert all(r["note"] is None for r in other.state()["advice"]["rows"])
+
+
+# --- the how-to box and the names of the cards -------------------------------------------------------
+
+# For each rule the box must explain: words that say it, in both languages (a student who never saw
+# the rulebook plays a whole game from the box).
+HOWTO_KEYS = {
+    "pawn start is chosen": (["neben einen beliebigen Stapel", "Stapel anklicken", "Erst danach"],
+                             ["beside any stack", "click a stack", "Only then"]),
+    "a die fits a card": (["passt auf eine Karte, wenn er die Würfelzahl unten auf der Karte zeigt"],
+                          ["fits a card when it shows the die number at the bottom of the card"]),
+    "three rolls": (["allen sechs Würfeln", "noch zweimal", "aufhören"], ["all six dice", "twice more", "stop"]),
+    "MUST and CAN": (["Pflicht", "nächste freie Karte", "andere freie Karten"],
+                     ["MUST", "next free card", "other free cards"]),
+    "the pawn moves": (["lückenlosen Würfelreihe", "kein Würfel", "sofort vorbei", "ohne Karte"],
+                       ["unbroken row of dice", "no die", "ends at once", "without a card"]),
+    "once round": (["Einmal komplett rum", "Bonuskarte", "am Startstapel weiter"],
+                   ["Once round the circle", "bonus card", "goes on at the stack"]),
+    "card functions": (["beliebig viele der eben geworfenen Würfel neu", "auf eine beliebige Zahl",
+                        "bevor Würfel liegen", "in die Schachtel"],
+                       ["any of the dice you just rolled again", "to any number", "before any die is placed",
+                        "back in the box"]),
+    "best moves after clicking a die": (["zuerst die Würfel an", "dann erscheinen die Knöpfe", "★"],
+                                        ["Click the dice first", "then their buttons appear", "★"]),
+    "swap or gift once per player": (["mit jedem dieser Mitspieler einmal", "keine Bonuskarte, keine gesicherte"],
+                                     ["one thing with each of those players", "no bonus card, no secured card"]),
+    "take the card": (["offene Karte des Stapels", "nächste Karte wird aufgedeckt"],
+                      ["face-up card of the stack", "next card is turned up"]),
+    "securing": (["Kombinationen sichern", "Mutter + Schraube", "Doppel-Mutter + 1 oder 2 Schrauben",
+                  "Doppel-Schraube + 1 oder 2 Muttern", "Doppel-Schraube + Doppel-Mutter",
+                  "Nur gesicherte Kombinationen bringen die 3 Bonuspunkte"],
+                 ["secure combinations", "nut + screw", "double nut + 1 or 2 screws", "double screw + 1 or 2 nuts",
+                  "double screw + double nut", "Only secured combinations earn the 3 bonus points"]),
+    "end of the game": (["ein Stapel leer wird", "auch der Stapel der Bonuskarten"],
+                        ["a stack runs out", "the bonus cards in the middle too"]),
+    "scoring": (["6 Punkte je Bonuskarte", "3 Bonuspunkte"], ["6 points per bonus card", "3 bonus points"]),
+    "advisor": (["Berater", "Zeile anklicken"], ["Advisor", "click a row"]),
+}
+
+
+def howto_text(lang: str) -> str:
+    box = VIEW.how_to(E.SchraubeLocker(2), lang)
+    return " ".join([box["title"], box["goal"], *box["turn"]])
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_how_to_box_explains_every_rule(lang):
+    text = howto_text(lang)
+    missing = [(rule, w) for rule, words in HOWTO_KEYS.items() for w in words[lang == "en"] if w not in text]
+    assert not missing, missing
+    for f, names in E.FUNCTIONS.items():  # every kind of card is named as on the board
+        assert names[lang] in text, (f, names[lang])
+
+
+def test_the_how_to_check_catches_a_box_without_a_rule(monkeypatch):
+    """Negative control: the box without its step on the card functions fails the check."""
+    box = {lang: {**VIEW.howto[lang], "turn": [t for t in VIEW.howto[lang]["turn"] if "Schachtel" not in t
+                                              and "box" not in t]} for lang in ("de", "en")}
+    monkeypatch.setattr(SchraubeLockerView, "howto", box)
+    with pytest.raises(AssertionError):
+        test_the_how_to_box_explains_every_rule("de")
+
+
+def board_names(html: str) -> dict:
+    """card id -> the function's name as the board's card header shows it (one or two lines)."""
+    out = {}
+    for card_id, head in re.findall(r'data-card="(\d+)".*?<text class="sp-card-name"[^>]*>(.*?)</text>', html):
+        lines = re.findall(r"<tspan[^>]*>(.*?)</tspan>", head)
+        out[int(card_id)] = "".join(a + ("" if a.endswith("-") else " ") for a in lines[:-1]) + lines[-1]
+    return out
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_card_names_agree_in_data_board_box_log_and_advisor(lang):
+    """One name per kind of card (the rulebook's German words; English as players say them): the
+    deck's data, the card headers on the board, the displays, the how-to box, the log and the
+    advisor's rows all use it."""
+    fs = list(E.FUNCTIONS)
+    ids = [card(f) for f in fs]
+    assert [E.CARDS.function[c] for c in ids] == fs  # every function of the data has a card
+    box = howto_text(lang)
+    # the board: two circles of face-up cards show every function once
+    for tops in (ids[:6], ids[2:]):
+        s = table(2, tops=tops, pawns=[0, 3])
+        shown = board_names(VIEW.board(ctx_of(s, lang=lang)))
+        assert shown == {c: E.FUNCTIONS[E.CARDS.function[c]][lang] for c in tops}
+    # a display holding one card of each kind, a roll for the card functions
+    rr, tn, sw, gf = card("wurf_wiederholen"), card("wuerfel_drehen"), card("karten_tauschen"), card("karte_verschenken")
+    screw, nut = card("schraube"), card("mutter")
+    s = table(2, numbers=(1, 4, 2, 6, 3, 5), pawns=[0, 3], displays=[[rr, tn, sw, gf], [screw, nut]])
+    roll(s, 1, 1, 2, 3, 5, 6)
+    ctx = ctx_of(s, lang=lang)
+    extra = VIEW.extra(ctx)
+    rows = {type(o.action): VIEW.option_label(ctx, o.action) for o in s.game.advise(s.observation(0)).options}
+    before = ctx
+    s.apply_action(E.UseTurn(tn, 1, 4))
+    log = VIEW.explain(before, E.UseTurn(tn, 1, 4), ctx_of(s, lang=lang))
+    for c, kind in ((rr, E.UseReroll), (tn, E.UseTurn)):
+        name = E.FUNCTIONS[E.CARDS.function[c]][lang]
+        assert rows[kind].startswith(name + ":"), (rows[kind], name)
+        assert name in box and name in extra
+    assert log.startswith(E.FUNCTIONS["wuerfel_drehen"][lang] + ": 1 → 4")
+    # swap, gift and secure name the cards they move
+    s2 = table(2, numbers=(1, 4, 2, 6, 3, 5), pawns=[0, 1], displays=[[sw, gf], [screw, nut]])
+    roll(s2, 4, 1, 1, 1, 1, 1)
+    s2.apply_action(E.Stop())
+    ctx2 = ctx_of(s2, lang=lang)
+    labels = " ".join(VIEW.option_label(ctx2, a) for a in s2.legal_actions())
+    for f in ("karten_tauschen", "karte_verschenken", "schraube", "mutter"):
+        assert E.FUNCTIONS[f][lang] in labels and E.FUNCTIONS[f][lang] in box, f
+    s3 = table(2, displays=[[screw, nut], []])
+    s3.pending, s3.phase, s3._cache = None, E.SECURE, None
+    secure = VIEW.option_label(ctx_of(s3, lang=lang), E.Secure((screw, nut)) if screw < nut else E.Secure((nut, screw)))
+    assert E.FUNCTIONS["schraube"][lang] in secure and E.FUNCTIONS["mutter"][lang] in secure
+
+
+def test_the_name_check_catches_a_board_with_its_own_card_names(monkeypatch):
+    """Negative control: a board that writes „Wurf neu“ on the card (the old short name) fails."""
+    from spieltisch.games.schraube_locker import view as V
+    real = V.header_lines
+    monkeypatch.setattr(V, "header_lines", lambda name: ["Wurf neu"] if name == "Wurf wiederholen" else real(name))
+    with pytest.raises(AssertionError):
+        test_card_names_agree_in_data_board_box_log_and_advisor("de")
+
+
+@pytest.mark.parametrize("reading", ["secured", "display"])
+def test_the_final_score_rows_add_up_to_the_totals(reading):
+    """At the end the rows of the score table add up to each player's total, also when face-up
+    combinations score (D3, combination_bonus=display: a row of their own)."""
+    t = Table(GAME, seed=7, players=2, seats=["greedy", "random"], options={"combination_bonus": reading})
+    t.finish()
+    assert t.is_over()
+    sc = t.state()["scores"]
+    *parts, total = sc["rows"]
+    assert len(parts) == (4 if reading == "display" else 3)
+
+    def value(cell):
+        if "×" in cell:
+            a, b = cell.split(" × ")
+            return int(a) * int(b)
+        return int(cell.replace("−", "-"))
+
+    for col in range(1, len(sc["headers"])):
+        assert sum(value(row[col]) for row in parts) == value(total[col])
+    if reading == "display":  # seed 7: the random bot ends with a screw and a nut face up
+        assert parts[-1][2] == "3"

@@ -53,9 +53,9 @@ def content(lay: Layout, items: dict) -> str:
     return "".join(out)
 
 
-def position(players=2, maps=None, contents=None, reflect=False, roller=0):
+def position(players=2, maps=None, contents=None, reflect=False, roller=0, end="all_rolled"):
     """A state at the start of round 1 (dice not rolled) on hand-built maps."""
-    game = ScratchIsland(players, {"reflect": reflect})
+    game = ScratchIsland(players, {"reflect": reflect, "end": end})
     s = game.new_initial_state()
     s._apply(Booklet(0))
     maps = maps or [layout() for _ in range(players)]

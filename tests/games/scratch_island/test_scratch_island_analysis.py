@@ -228,3 +228,82 @@ def test_advisor_refuses_what_is_not_a_decision():
     for bad in ({}, None, "x", dict(obs, game="tuefteln"), dict(obs, maps=[]), dict(obs, to_move=None)):
         with pytest.raises(SpieltischError):
             game.advise(bad)
+
+
+def last_round_take(end: str):
+    """Three players on open maps; player 0 opens the fourth chest with the 1-cell die and uses the
+    pickaxe; player 1 (path: the boat F10) takes a die next. The observation of that decision."""
+    from si_helpers import cell, position
+
+    from spieltisch.games.scratch_island.engine import Place
+
+    s = position(3, end=end)
+    s.keys[0] = "BGRY"
+    s.opened[0] = ("blue", "red", "yellow")
+    s.scratched[0] = sum(1 << c for c in range(91, 96))
+    s.scratched[1] = 1 << cell("F10")
+    roll(s, "mono", "I2", "I4", "pickaxe")
+    s.apply_action(Choose(0, 3, False))
+    s.apply_action(Place((cell("A10"),)))
+    s.apply_action(s.legal_actions()[0])
+    assert s.current_player() == 1 and s.phase == "take" and s.end_triggered
+    return s.observation(1)
+
+
+def test_in_the_last_round_the_advisor_counts_points_only():
+    """D9 ``this_roll``: player 1's die is their last use of dice (``rounds_left`` 0), so progress
+    and keys are worth nothing and a treasure symbol counts only where it completes its kind – here
+    the ring (1 symbol, 2 points). Hand count: u = 95 unscratched plain cells, 5 snakes; a cell
+    after j plain cells holds the ring and is reached with (1/u)·C(u-1-j, 5)/C(u-1, 5). With the
+    default end (two more rolls follow) the same dice are also worth their progress."""
+    from math import comb
+
+    obs = last_round_take("this_roll")
+    assert obs["rounds_left"] == 0
+    game = ScratchIsland(3, {"end": "this_roll"})
+    values = {o.action.die: o.value for o in game.advise(obs).options}
+    u, s = 95, 5
+
+    def ring(cells):
+        return sum(Fraction(2, u) * Fraction(comb(u - 1 - j, s), comb(u - 1, s)) for j in range(cells))
+
+    assert values == {1: ring(2), 2: ring(4)}
+    later = last_round_take("all_rolled")
+    assert later["rounds_left"] == 2
+    more = {o.action.die: o.value for o in ScratchIsland(3).advise(later).options}
+    assert all(more[d] > values[d] for d in values)
+
+
+def test_the_advisor_and_the_review_name_the_motifs_chosen():
+    """The review shows the advisor's option labels: the roller's choice names the two motifs in
+    their order ("4er-L, dann 2er-Linie"), a taken die its motif, a placement its motif and cells –
+    never "die 4, then 3". Checked against the faces each decision's observation shows."""
+    from spieltisch.core.advice import review
+    from spieltisch.games.scratch_island.engine import Place, Take, cell_name, face_name
+
+    m = Match("scratch-island", 2, {"rounds": 3}, 8)
+    m.play([make_bot(m.game, "strong"), make_bot(m.game, "greedy")], Rng(2))
+    rv = review(m)
+    state = m.game.new_initial_state()
+    before = {}
+    for i, a in enumerate(m.actions):
+        before[i] = state.observation(state.current_player()) if state.current_player() >= 0 else None
+        state.apply_action(a)
+    kinds = set()
+    for d in rv.decisions:
+        obs, action = before[d.index], m.actions[d.index]
+        faces = [x["face"] for x in obs["dice"]]
+        for lang, then in (("de", "dann"), ("en", "then")):
+            label = d.chosen.label[lang]
+            if isinstance(action, Choose) and not action.combine:
+                assert label == f"{face_name(faces[action.first], lang)}, {then} {face_name(faces[action.second], lang)}"
+            elif isinstance(action, Choose):
+                assert label.startswith(face_name(faces[action.first], lang) + " ")
+            elif isinstance(action, Take):
+                assert label.endswith(" " + face_name(faces[action.die], lang))
+            elif isinstance(action, Place):
+                assert face_name(obs["pending"][0]["face"], lang) in label
+                assert label.endswith(" ".join(cell_name(c) for c in action.cells))
+            assert "Würfel 1" not in label and "die 1" not in label
+        kinds.add(type(action).__name__)
+    assert {"Choose", "Take", "Place"} <= kinds

@@ -2,17 +2,24 @@
 or an independent count, and the generator's own samples against the exact values (fixed seeds,
 Wilson 95 % intervals)."""
 
+import base64
+import json
+import re
 from fractions import Fraction
 from itertools import combinations
 from math import comb, prod
+from pathlib import Path
 
 import pytest
-from si_helpers import layout
+from si_helpers import layout, position, roll
 
-from spieltisch.core.stats import proportion_ci
+from spieltisch.core.errors import SpieltischError
+from spieltisch.core.stats import mean_ci, proportion_ci
 from spieltisch.games.scratch_island import lesson as S
-from spieltisch.games.scratch_island.analysis import MapView, snake_chance
-from spieltisch.games.scratch_island.engine import SHAPES, layout_for, placements
+from spieltisch.games.scratch_island.analysis import MapView, advise, snake_chance
+from spieltisch.games.scratch_island.engine import SHAPES, Choose, Place, Scratch, layout_for, orientations, placements
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_boat_covers_on_an_open_map_is_the_rulebooks_example():
@@ -138,3 +145,171 @@ def test_pictures_are_svg_with_a_text():
     row = S.motif_pictures("T4", title="4er-T")._repr_mimebundle_()
     assert row["image/svg+xml"].count("<svg") == 5 and row["text/plain"] == "4er-T"
     assert isinstance(v, MapView)
+
+
+# --- the lesson's positions and numbers (notebooks/*/scratch-island.ipynb) ----------------------------------
+
+def test_near_lists_what_is_printed_around_a_cell():
+    """A hand-built map: the boat F10, a rock H9 (3 steps), a cross F7 (3 steps), a cross F6 (4 steps:
+    out of reach), a wall between F9 and G9 (both within reach) and one east of H8 (H8 is 4 steps away)."""
+    rows = ["b........r"] + ["." * 10] * 4 + [".....x...."] + [".....x...."] + ["." * 10] + [".......#.."] + ["g....A...y"]
+    lay = layout(rows, walls=(("F9", "east"), ("H8", "east")))
+    got = S.near(lay, S.cell("F10"), 3)
+    assert got == {"rocks": ["H9"], "crosses": ["F7"], "chests": [], "walls": [("F9", "G9")]}
+    assert S.near(lay, S.cell("F10"), 5)["chests"] == ["A10", "J10"]  # A10 is 5 steps from F10
+
+
+def test_the_boat_on_the_lessons_map_and_the_4_t_counted_by_hand():
+    """The lesson's map (page 1, player 1): within three steps of the boat only the rock H9. The boat
+    lies in the bottom row, so a try fits only if its cell on the boat is in the motif's bottom row;
+    counted by hand from the shapes (each orientation: the cells of its lowest row), and no fitting T
+    covers H9."""
+    lay = S.start_view(1).layout
+    assert lay.to_json() == layout_for(1, 0).to_json()
+    assert S.cell("F10") == lay.boat
+    assert S.near(lay, lay.boat, 3) == {"rocks": ["H9"], "crosses": [], "chests": [], "walls": []}
+    shapes = orientations("T4", False)
+    by_hand = sum(1 for shape in shapes for r, _ in shape if r == max(rr for rr, _ in shape))
+    got = S.boat_covers(lay, "T4")
+    assert (len(shapes), by_hand) == (4, 6)
+    assert (got["legal"], got["total"], got["share"]) == (by_hand, 4 * 4, Fraction(6, 16))
+    assert all(S.cell("H9") not in t["cells"] for t in got["tries"] if not t["why"])
+
+
+def test_question_2_is_a_legal_turn_and_its_order_is_forced():
+    """Question 2: as the roller, "1 Feld" on the boat first, then the 4-line C9-F9 on the real map.
+    The engine scratches F9, E9, D9, C9 in that order (each the only cell next to the path)."""
+    lays = [layout_for(1, 0), layout_for(1, 1)]
+    s = position(2, maps=lays)
+    roll(s, "mono", "I2", "I4", "pickaxe")
+    s.apply_action(Choose(0, 2, False))
+    s.apply_action(Place((S.cell("F10"),)))
+    line = tuple(sorted(S.cell(n) for n in ("C9", "D9", "E9", "F9")))
+    assert line in [a.cells for a in s.legal_actions()]
+    s.apply_action(Place(line))
+    dug = [e["cell"] for e in s.events if e["event"] == "scratch"]
+    assert dug == [S.cell(n) for n in ("F10", "F9", "E9", "D9", "C9")]
+
+
+def test_question_3_is_a_legal_turn_the_order_is_the_players_and_the_advisor_takes_the_cross_first():
+    """Question 3: the roller takes both orange dice, both 4-lines: F7-F10 over the boat first (the
+    engine scratches F10, F9, F8, F7: each the only next cell), then G7-G10, whose four cells all
+    touch the path (the order is the player's). G7 is a cross, G8-G10 plain cells; the advisor (the
+    strong bot's evaluation) scratches the cross first."""
+    lays = [layout_for(1, 0), layout_for(1, 1)]
+    s = position(2, maps=lays)
+    roll(s, "mono", "I2", "I4", "I4")
+    s.apply_action(Choose(2, 3, False))
+    s.apply_action(Place(tuple(sorted(S.cell(n) for n in ("F7", "F8", "F9", "F10")))))
+    assert [e["cell"] for e in s.events if e["event"] == "scratch"] == [S.cell(n) for n in ("F10", "F9", "F8", "F7")]
+    line = tuple(sorted(S.cell(n) for n in ("G7", "G8", "G9", "G10")))
+    assert line in [a.cells for a in s.legal_actions()]
+    s.apply_action(Place(line))
+    assert sorted(a.cell for a in s.legal_actions()) == sorted(line)
+    lay = lays[0]
+    assert lay.cross_mask >> S.cell("G7") & 1
+    assert all(S.cell(n) in lay.plain for n in ("G8", "G9", "G10", "F7", "F8", "F9"))
+    best = [o.action for o in advise(s.game, s.observation(0)).options if o.best]
+    assert best == [Scratch(S.cell("G7"))]
+
+
+def test_question_2_numbers_in_the_lessons_order():
+    """P(at least one snake under F9, E9, D9, C9) with only the boat scratched: 1 − (74·73·72·71)/(79·78·77·76)."""
+    v = S.start_view(1)
+    now = v.after([v.layout.boat])
+    cells = [S.cell(n) for n in ("F9", "E9", "D9", "C9")]
+    assert (now.plain_left, now.snakes_left) == (79, 5)
+    assert snake_chance(now, cells) == 1 - Fraction(74 * 73 * 72 * 71, 79 * 78 * 77 * 76)
+    assert [s["snake"] for s in S.snake_steps(now, cells)] == [Fraction(5, 79 - i) for i in range(4)]
+
+
+def _small_world(cells_kept: int):
+    """The lesson's map with all but ``cells_kept`` plain cells scratched and empty: u = cells_kept,
+    s = 5 (every snake still hidden), small enough to count every placement of the snakes."""
+    v = S.start_view(1)
+    plain = list(v.layout.plain)
+    return v.after(plain[cells_kept:]), plain[:cells_kept]
+
+
+def test_snake_count_is_the_hypergeometric_distribution_counted():
+    """Every placement of the 5 snakes among 9 plain cells (C(9, 5) = 126), counted by how many fall
+    under 4 chosen cells; the mean is 4·5/9 and equals the sum of the tails; ``independent`` is
+    1 − (4/9)^4."""
+    small, cells = _small_world(9)
+    assert (small.plain_left, small.snakes_left) == (9, 5)
+    chosen = cells[:4]
+    sets = list(combinations(cells, 5))
+    counted = {k: Fraction(sum(1 for snakes in sets if len(set(snakes) & set(chosen)) == k), len(sets))
+               for k in range(5)}
+    got = S.snake_count(small, chosen)
+    assert got["distribution"] == counted
+    assert got["mean"] == Fraction(4 * 5, 9) == sum(got["at_least"].values())
+    assert got["at_least_one"] == 1 - counted[0] == snake_chance(small, chosen)
+    assert got["single"] == Fraction(5, 9) and got["independent"] == 1 - Fraction(4, 9) ** 4
+
+
+def test_snake_count_on_the_lessons_four_cells_against_the_generator():
+    """Extension A: E(X) = 4·5/79 (the sum of the single chances) is more than P(X ≥ 1); the
+    generator's own maps (2000, seed 7) agree with P(X = 1) and the mean (95 % intervals)."""
+    v = S.start_view(1)
+    now = v.after([v.layout.boat])
+    cells = [S.cell(n) for n in ("F9", "E9", "D9", "C9")]
+    got = S.snake_count(now, cells)
+    assert got["mean"] == 4 * Fraction(5, 79) > got["at_least_one"]
+    assert got["distribution"][1] == Fraction(5 * comb(74, 3), comb(79, 4))
+    assert got["independent"] == 1 - Fraction(74, 79) ** 4 < got["at_least_one"]
+    samples = S.hidden_samples(1, 0, 2000, seed=7)
+    x = [sum(h[c] == "S" for c in cells) for h in samples]
+    assert proportion_ci(sum(k == 1 for k in x), len(x)).contains(got["distribution"][1])
+    assert mean_ci(x).contains(got["mean"])
+    with pytest.raises(SpieltischError):
+        S.snake_count(now, [S.cell("G7")])  # a cross hides no snake
+    with pytest.raises(SpieltischError):
+        S.snake_count(now, [cells[0], cells[0]])
+
+
+def test_safe_cells_variance_counted_and_by_formula():
+    """The variance of the free cells before the first snake: in a world of 9 cells with 5 snakes by
+    counting every snake set; on the whole map by the closed form (u − s)(u + 1)s / ((s + 1)²(s + 2))."""
+    small, cells = _small_world(9)
+    firsts = [min(cells.index(c) for c in snakes) for snakes in combinations(cells, 5)]
+    mean = Fraction(sum(firsts), len(firsts))
+    var = Fraction(sum(j * j for j in firsts), len(firsts)) - mean ** 2
+    got = S.safe_cells(small, cells)
+    assert (got["mean"], got["variance"]) == (mean, var)
+    v = S.start_view(1)
+    full = S.safe_cells(v, S.dig_order(v))
+    u, s = 79, 5
+    assert full["variance"] == Fraction((u - s) * (u + 1) * s, (s + 1) ** 2 * (s + 2))
+
+
+def test_a_setting_is_an_image_of_the_picture_not_an_svg_element():
+    """A map that only sets the scene goes in as <img> (the predict-first checks allow no drawn <svg>
+    before a prediction); the image is the picture itself, its alt text the picture's text."""
+    v = S.start_view(1)
+    pic = S.map_picture(v, "en", title="The map")
+    shown = S.Setting(pic)
+    data = shown._repr_mimebundle_()
+    assert "<svg" not in data["text/html"] and data["text/html"].startswith("<img ")
+    src = re.search(r'src="data:image/svg\+xml;base64,([^"]+)"', data["text/html"]).group(1)
+    assert base64.b64decode(src).decode("utf-8") == pic.svg
+    assert 'alt="The map"' in data["text/html"] and data["text/plain"] == str(shown) == "The map"
+    face = S.face_picture("T4", "de")
+    assert face.text == "4er-T" and 'data-face="T4"' in face.svg
+
+
+def test_the_worksheets_data_are_the_engines():
+    """The worksheets state the data the questions use (no notebook at hand): they must be the
+    engine's (the rock near the boat, the snakes and plain cells, keys and crosses after the path)."""
+    v = S.start_view(1)
+    now3 = v.after([S.cell(n) for n in ("F10", "F9", "F8", "F7")])
+    rock = S.near(v.layout, v.layout.boat, 3)["rocks"]
+    for lang, words in (("de", ("Schlangen unter", "normalen Feldern", "Schlüssel", "Kreuzen")),
+                        ("en", ("snakes under", "plain cells", "keys", "crosses"))):
+        nb = json.loads((ROOT / "notebooks" / lang / "scratch-island.ipynb").read_text(encoding="utf-8"))
+        sheet = nb["metadata"]["spieltisch"]["lesson"]["worksheet"]
+        assert f"({rock[0]})" in sheet[0]["task"] and len(rock) == 1
+        assert f"{v.snakes_left} {words[0]} {v.plain_left} {words[1]}" in sheet[1]["task"]
+        assert f"{now3.snakes_left} {words[0]} {now3.plain_left} {words[1]}" in sheet[2]["task"]
+        assert f"{len(now3.keys_left)} {words[2]} " in sheet[2]["task"]
+        assert f"{now3.crosses_left} {words[3]}" in sheet[2]["task"]

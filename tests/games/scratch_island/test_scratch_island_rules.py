@@ -310,6 +310,40 @@ def test_the_order_matters():
     assert points == {"E9": 0, "G9": 2}
 
 
+def test_a_snake_ends_the_turn_the_rest_of_the_motif_and_the_second_die_are_lost():
+    """"Wenn Du ein Feld freirubbelst, das die Schlange aufdeckt, endet dein Zug sofort - unabhängig
+    von anderen Feldern, die du noch freirubbeln kannst oder verbleibenden Würfeln. Jedes
+    Schatzsymbol, dass du gefunden hast, bevor du der Schlange begegnet bist, wird trotzdem
+    freigerubbelt." The roller's 3-line F9-F7 finds the ring under F9, then the snake under F8: F7
+    stays covered, the 2-line (the second die) is lost and not offered to the next player (D5)."""
+    s = position(2, contents={0: {"F9": "1", "F8": "S"}})
+    s.scratched[0] = 1 << cell("F10")
+    roll(s, "I3", "I2", "O4", "I4")
+    s.apply_action(Choose(0, 1, False))
+    s.apply_action(place("F7", "F8", "F9"))  # F9, then F8: each the only cell next to the path
+    scratched = [(e["cell"], e["found"]) for e in s.events if e["event"] == "scratch"]
+    assert scratched == [(cell("F9"), "1"), (cell("F8"), "S")]
+    assert not s.scratched[0] >> cell("F7") & 1  # the rest of the motif is lost
+    assert s.dice_state == [0, "lost", "free", "free"]  # the second die is lost
+    assert s.current_player() == 1 and s.legal_actions() == [Take(2), Take(3)]
+    refused(s, Take(1), "übrige Würfel")
+    assert s.track[0][0] == 1 and s.set_points[0] == 2  # the ring found before the snake counts
+    assert not [e for e in s.events if e["event"] == "place" and e["die"] == 1]
+
+
+def test_a_snake_under_the_second_die_keeps_what_the_first_scratched():
+    """The first die's motif is scratched whole; the snake comes in the second: the turn ends there,
+    the first motif stays scratched."""
+    s = position(2, contents={0: {"F8": "S"}})
+    s.scratched[0] = 1 << cell("F10")
+    roll(s, "mono", "I2", "O4", "I4")
+    s.apply_action(Choose(0, 1, False))
+    s.apply_action(place("F9"))
+    s.apply_action(place("F7", "F8"))
+    assert s.scratched[0] == sum(1 << cell(n) for n in ("F10", "F9", "F8"))
+    assert s.dice_state == [0, 0, "free", "free"] and s.current_player() == 1
+
+
 # --- keys, treasures ------------------------------------------------------------------------------------
 def test_red_cross_reveals_a_key_or_nothing():
     """"Ein rotes Kreuz kann einen farbigen Schlüssel enthalten (blau, rot, grün oder gelb)"."""
@@ -346,34 +380,119 @@ def test_treasure_completed_first_then_crossed_out():
 
 
 # --- the end -----------------------------------------------------------------------------------------
-def four_chests_position(players=3):
+def four_chests_position(players=3, end="all_rolled", roller=0):
     """Player 0 holds every key, has opened three chests, and stands next to the fourth (A10)."""
-    s = position(players)
+    s = position(players, end=end, roller=roller)
     s.keys[0] = "BGRY"
     s.opened[0] = ("blue", "red", "yellow")
     s.scratched[0] = sum(1 << c for c in range(91, 96))
     return s
 
 
-def test_fourth_chest_ends_the_game_after_the_round():
-    """"Das Spiel endet, wenn jemand die 4. und letzte farbige Truhe auf der eigenen Schatzkarte öffnet.
-    In diesem Zug darf diese Person noch alle verfügbaren Motive freirubbeln ... Alle, die in dieser
-    Runde noch am Zug sind, können würfeln, rubbeln und sogar Schatztruhen öffnen.\""""
-    s = four_chests_position(3)
+def play_round(s):
+    """Roll (the first face of every die) and play the round with the first legal action each time."""
+    r = s.round
+    while not s.is_terminal() and s.round == r:
+        s.apply_action(s.legal_actions()[0] if s.current_player() >= 0 else s.chance_outcomes()[0][0])
+
+
+def open_fourth_chest(s):
+    """Round 1, player 0 rolls: the 1-cell die first opens the green chest on A10 (the fourth)."""
     roll(s, "mono", "I2", "pickaxe", "pickaxe")
     s.apply_action(Choose(0, 1, False))
     s.apply_action(place("A10"))
     assert s.end_triggered and s.four_chests == [0]
-    # the roller still uses the second die
+
+
+@pytest.mark.parametrize("end", ["all_rolled", "this_roll"])
+def test_fourth_chest_the_opener_still_uses_their_dice_and_this_roll_is_played_out(end):
+    """"Das Spiel endet, wenn jemand die 4. und letzte farbige Truhe auf der eigenen Schatzkarte
+    öffnet. In diesem Zug darf diese Person noch alle verfügbaren Motive freirubbeln ... Alle, die in
+    dieser Runde noch am Zug sind, können würfeln, rubbeln und sogar Schatztruhen öffnen." Both
+    readings of D9 agree on the current roll."""
+    s = four_chests_position(3, end=end)
+    open_fourth_chest(s)
+    # "In diesem Zug darf diese Person noch alle verfügbaren Motive freirubbeln": the second die
     assert s.current_player() == 0 and s.phase == "place"
     s.apply_action(s.legal_actions()[0])
-    # the others of this round still play
+    # "Alle, die in dieser Runde noch am Zug sind, können ... rubbeln": the others take their dice
     for p in (1, 2):
-        assert s.current_player() == p
+        assert s.current_player() == p and s.phase == "take"
         s.apply_action(s.legal_actions()[0])
         s.apply_action(s.legal_actions()[0])
-    assert s.current_player() == TERMINAL
     assert s.scores()[0] == 18
+
+
+def test_fourth_chest_default_every_seat_rolls_equally_often():
+    """D9, default ``end=all_rolled``: "Alle, die in dieser Runde noch am Zug sind, können würfeln" –
+    the round is finished: player 0 opened the fourth chest in the first roll, so players 2 and 3
+    still roll (and everybody takes dice in their rolls); then all three have rolled once and the
+    game ends. Player 1 still opens chests in those rolls ("und sogar Schatztruhen öffnen")."""
+    s = four_chests_position(3, end="all_rolled")
+    s.keys[1] = "BGRY"
+    s.opened[1] = ("blue", "red", "yellow")
+    s.scratched[1] = sum(1 << c for c in range(91, 96))
+    assert s.observation(0)["rounds_left"] is None  # the end is open
+    open_fourth_chest(s)
+    assert s.observation(1)["rounds_left"] == 2
+    play_round(s)
+    assert not s.is_terminal() and s.round == 2 and s.chance_player() == 1
+    assert s.observation(1)["rounds_left"] == 1
+    roll(s, "mono", "mono", "pickaxe", "pickaxe")
+    s.apply_action(Choose(0, 1, False))
+    s.apply_action(place("A10"))  # player 1 opens a fourth chest too, after player 0
+    assert s.four_chests == [0, 1]
+    play_round(s)
+    assert not s.is_terminal() and s.round == 3 and s.chance_player() == 2
+    assert s.observation(0)["rounds_left"] == 0  # the last roll
+    play_round(s)
+    assert s.current_player() == TERMINAL and s.rolls == [1, 1, 1]
+    # both have 18 points: the tie goes to who opened all four first
+    assert s.scores()[:2] == [18, 18] and s.winners() == [0]
+
+
+def test_fourth_chest_option_this_roll_ends_after_the_current_roll():
+    """D9, option ``end=this_roll``: "in dieser Runde" is the current roll; when everybody has used a
+    die of it, the game ends, although players 2 and 3 have not rolled."""
+    s = four_chests_position(3, end="this_roll")
+    open_fourth_chest(s)
+    assert s.observation(2)["rounds_left"] == 0
+    play_round(s)
+    assert s.current_player() == TERMINAL and s.round == 1 and s.rolls == [1, 0, 0]
+
+
+def test_the_end_rule_counts_rolls_from_any_first_roller():
+    """Four players, seat 2 rolls first on this hand-built table and seat 0 opens the fourth chest
+    with the die it takes in that roll: seats 3, 0 and 1 have not rolled yet, so they still roll (D9,
+    the opener too); with ``this_roll`` the game ends with this roll."""
+    for end, more in (("all_rolled", 3), ("this_roll", 0)):
+        s = four_chests_position(4, end=end, roller=2)
+        roll(s, "mono", "I2", "pickaxe", "pickaxe", "pickaxe")
+        s.apply_action(Choose(1, 2, False))  # seat 2: the 2-line over its boat, then the pickaxe
+        while s.current_player() == 2:
+            s.apply_action(s.legal_actions()[0])
+        s.apply_action(Take(3))  # seat 3: a pickaxe on its boat
+        s.apply_action(s.legal_actions()[0])
+        assert s.current_player() == 0
+        s.apply_action(Take(0))
+        s.apply_action(place("A10"))
+        assert s.end_triggered and s.rolls == [0, 0, 1, 0]
+        assert s.observation(1)["rounds_left"] == more
+        rolls = 0
+        while not s.is_terminal():
+            play_round(s)
+            rolls += 1
+        assert rolls == 1 + more
+        assert s.rolls == ([1, 1, 1, 1] if end == "all_rolled" else [0, 0, 1, 0])
+
+
+def test_the_end_option_is_checked():
+    from spieltisch.core.errors import OptionError
+
+    with pytest.raises(OptionError, match="end"):
+        ScratchIsland(2, {"end": "sometime"})
+    assert ScratchIsland(2).options["end"] == "all_rolled"
+    assert ScratchIsland(2).ruleset == "scratch-island/v2"
 
 
 def test_score_is_chests_plus_sets_at_most_30():

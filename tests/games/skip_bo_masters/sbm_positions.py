@@ -29,6 +29,7 @@ def position(players=2, options=None, *, turn=0, hands=None, stock_tops=None, st
     s.pending = []
     s.turn, s.phase = turn, PLAY
     s.hands = [sorted(h) for h in (hands or [[] for _ in range(n)])]
+    s.filled = len(s.hands[turn])  # the hand was filled at the start of the turn
     s.stock_top = list(stock_tops or [None] * n)
     s.stock_down = list(stock_down if stock_down is not None else [game.stock_size - 1] * n)
     s.discards = [[list(d) for d in ds] for ds in (discards or [[[] for _ in range(DISCARDS)] for _ in range(n)])]

@@ -246,30 +246,84 @@ def test_advisor_values_every_option_and_the_toll():
     advice = analysis.advise(s.game, s.observation(0), n_rollouts=4, seed=1)
     assert {type(o.action).__name__ for o in advice.options} == {"PayToll", "DeclineToll"}
     assert "worth paying" in advice.options[0].note["en"] and "Gebühr" in advice.options[0].note["de"]
-    # German numbers with a decimal comma, English with a point
-    assert re.search(r": [+−]\d+,\d\d gegenüber Ablehnen$", advice.options[0].note["de"])
-    assert re.search(r": [+−]\d+\.\d\d against declining$", advice.options[0].note["en"])
+    # German numbers with a decimal comma, English with a point; the unit of the objective
+    assert re.search(r": [+−]\d+,\d\d Karten gegenüber Ablehnen$", advice.options[0].note["de"])
+    assert re.search(r": [+−]\d+\.\d\d cards against declining$", advice.options[0].note["en"])
     assert not advice.exact
 
 
-def test_advisor_refuses_another_players_view():
+def test_advisor_refuses_another_players_view_and_bad_settings():
     s = position(2, hands=[[5, 9, 9, 9, 9], []], stock_tops=[11, 6], piles=[3])
     with pytest.raises(SpieltischError):
         analysis.advise(s.game, s.observation(1))
-    with pytest.raises(SpieltischError):
-        analysis.advise(s.game, s.observation(0), n_rollouts=1)
+    for bad in ({"n_rollouts": 1}, {"screen": 0}, {"finalists": 0}, {"budget": 0}, {"budget": 1.5},
+                {"to_end": 1}, {"seed": -1}):
+        with pytest.raises(SpieltischError):
+            analysis.advise(s.game, s.observation(0), **bad)
 
 
-def test_advisor_prefers_playing_the_stock_top():
-    """A 4 on the stock and a pile at 3: playing it is worth a stock card, so it must be among the
-    best options and ahead of ending the turn with a discard."""
-    s = position(2, hands=[[9, 9, 10, 10, 11], []], stock_tops=[4, 12], piles=[3])
-    advice = analysis.advise(s.game, s.observation(0), n_rollouts=60, seed=3)
+# Positions where the right move is obvious: the stock top fits, and the only other options pay coins
+# for a card that the stock top then follows (or a card of the hand does), which changes nothing the
+# stock top does not do better. (players, hand, stock tops, building piles)
+OBVIOUS = [
+    (2, [3, 5, 6, 8, 9], [12, 7], [11, 10]),  # the 12 on the 11, or 11 coins for the 11 on the 10
+    (3, [3, 5, 6, 8, 9], [12, 7, 9], [11, 10]),
+    (4, [3, 5, 6, 8, 9], [12, 7, 9, 6], [11, 10]),
+    (2, [7, 8, 9, 10, 12], [5, 7], [4, 3]),  # the 5 on the 4, or 4 coins for the 4 on the 3
+    (3, [7, 8, 9, 10, 12], [5, 7, 9], [4, 3]),
+    (4, [7, 8, 9, 10, 12], [5, 7, 9, 6], [4, 3]),
+]
+
+
+@pytest.mark.parametrize("players,hand,tops,piles", OBVIOUS)
+def test_GOLDEN_playing_the_stock_top_beats_paying_coins(players, hand, tops, piles):
+    """ "Zur Erinnerung: Der Spielerstapel muss abgebaut sein, um die Partie zu gewinnen – deshalb
+    sollten die Karten dieses Stapels immer bevorzugt gelegt werden, falls das möglich ist." The live
+    advisor (the view's settings) stars the stock top alone, above every way of paying coins."""
+    s = position(players, hands=[hand] + [[]] * (players - 1), stock_tops=tops, piles=piles)
+    coins = [a for a in s.legal_actions() if type(a).__name__ == "Replace"]
+    assert coins  # the position offers paying coins
+    from spieltisch.games.skip_bo_masters.view import SkipBoMastersView
+    settings = SkipBoMastersView().advice_columns(s.game)[0]["settings"]
+    advice = analysis.advise(s.game, s.observation(0), **settings)
+    stock = Play("stock", 0, tops[0], 0)
+    assert advice.best == [stock], [(o.label["en"], o.value, o.best) for o in advice.options]
+    assert advice.options[0].action == stock
+    assert all(o.value.mean < advice.options[0].value.mean for o in advice.options[1:])
+
+
+def test_the_paired_comparison_separates_what_overlapping_intervals_would_tie():
+    """Negative control for the pairing: in the first obvious position the two options' own 95 %
+    intervals overlap (the old rule, "every option whose interval reaches the best one's is best",
+    would star both), yet the paired differences on the same hidden cards separate them."""
+    s = position(2, hands=[[3, 5, 6, 8, 9], []], stock_tops=[12, 7], piles=[11, 10])
+    advice = analysis.advise(s.game, s.observation(0))
+    first, second = advice.options
+    assert first.best and not second.best
+    assert second.value.hi >= first.value.lo  # unpaired, they could not be told apart
+    assert first.value.n > 12  # the leaders were played on beyond the screening
+
+
+def test_options_that_play_out_alike_are_a_tie():
+    """Two options that differ only in the place of a pile (a 5 on either of two piles at 4) play
+    out alike: they cannot be told apart, so both are starred (else the advisor would invent a
+    difference)."""
+    s = position(2, {"must_play": False}, hands=[[5, 5, 9, 9, 11], []], stock_tops=[12, 12], piles=[4, 4])
+    advice = analysis.advise(s.game, s.observation(0))
+    plays = [o for o in advice.options if o.action in (Play("hand", 0, 5, 0), Play("hand", 0, 5, 1))]
+    assert len(plays) == 2 and all(o.best for o in plays)
+
+
+def test_advisor_prefers_playing_the_stock_top_to_ending_the_turn():
+    """D5 off: a 4 on the stock and a pile at 3: playing it is worth a stock card, so it stands alone
+    above ending the turn with a discard."""
+    s = position(2, {"must_play": False}, hands=[[9, 9, 10, 10, 11], []], stock_tops=[4, 12], piles=[3])
+    advice = analysis.advise(s.game, s.observation(0))
     stock = advice.option_for(Play("stock", 0, 4, 0))
-    assert stock.best
+    assert advice.best == [stock.action]
     assert stock.note is None  # a new stock card is unknown: the planned line stops at once
     discards = [o for o in advice.options if type(o.action).__name__ == "Discard"]
-    assert stock.value.mean > max(o.value.mean for o in discards)
+    assert discards and stock.value.mean > max(o.value.mean for o in discards)
 
 
 def test_advisor_notes_the_planned_line_of_each_play():
@@ -280,8 +334,8 @@ def test_advisor_notes_the_planned_line_of_each_play():
     advice = analysis.advise(s.game, s.observation(0), n_rollouts=2, seed=1)
     note = advice.option_for(Play("hand", 0, 5, 0)).note
     assert note["en"] == ("then: play 6 from hand on building pile 1; play 7 from discard pile 1 on building pile 1; "
-                          "play 8 from stock on building pile 1")
-    assert note["de"].startswith("danach: 6 von der Hand auf Ablagestapel 1")
+                          "play 8 from stock pile on building pile 1")
+    assert note["de"].startswith("danach: 6 von der Hand auf Ablagestapel 1; 7 vom Hilfsstapel 1")
 
 
 def test_advisor_to_the_end_of_the_round_values_the_win_chance():
@@ -289,9 +343,22 @@ def test_advisor_to_the_end_of_the_round_values_the_win_chance():
                  stock_down=[1, 9], piles=[3])
     advice = analysis.advise(s.game, s.observation(0), n_rollouts=4, seed=2, to_end=True)
     assert advice.objective["en"] == "chance to win the round"
+    assert "to the end of the round" in advice.method["en"]
     assert all(0 <= o.value.mean <= 1 for o in advice.options)
     # two stock cards left and the 4 fits now: playing it wins often
     assert advice.option_for(Play("stock", 0, 4, 0)).value.mean > 0
+
+
+def test_the_objective_is_said_in_both_languages_in_one_unit():
+    s = position(2, hands=[[5, 9, 9, 9, 9], []], stock_tops=[11, 6], piles=[3])
+    advice = analysis.advise(s.game, s.observation(0), n_rollouts=4)
+    assert advice.objective["de"].startswith("Vorsprung an Spielerstapel-Karten")
+    assert advice.objective["en"].startswith("stock-card lead")
+    assert "0,1 Karten" in advice.objective["de"] and "0.1 cards" in advice.objective["en"]
+    from spieltisch.games.skip_bo_masters.view import SkipBoMastersView
+    col = SkipBoMastersView().advice_columns(s.game)[0]
+    assert col["unit"] == {"de": "Karten Vorsprung", "en": "cards of lead"}
+    assert "Spielerstapel-Karten" in col["title"]["de"] and "stock-card lead" in col["title"]["en"]
 
 
 @pytest.mark.parametrize("bad", [None, {}, {"game": "tuefteln"}, "obs"])
@@ -307,17 +374,24 @@ def test_advisor_refuses_what_is_not_an_observation(bad):
         analysis.advise(SkipBoMasters(3), s.observation(0))
 
 
-def test_review_of_a_bot_game_uses_the_advisor():
+def test_review_of_a_bot_game_uses_the_advisor_in_its_unit_and_counts_turn_rounds():
     from spieltisch.core.advice import review
     from spieltisch.core.match import Match
+    from spieltisch.games.skip_bo_masters.view import SkipBoMastersView
 
     game = SkipBoMasters(3, {"short_game": True})
     m = Match(game, seed=4)
     m.play([make_game_bot(game, n) for n in ("strong", "greedy", "random")], Rng(8))
-    r = review(m, limit=6, n_rollouts=2, seed=1)
-    assert len(r) == 6 and not r.exact
+    settings = SkipBoMastersView().review_settings(game)
+    r = review(m, limit=12, **settings)
+    assert len(r) == 12 and not r.exact
     assert all(d.options >= 2 for d in r)
-    assert r.to_json()["review"]["method"]["en"].startswith("2 play-outs per option")
+    assert all(d.loss >= 0 for d in r)  # the shown values rank as the paired comparisons do
+    assert r.to_json()["review"]["objective"]["en"].startswith("stock-card lead")
+    # the decisions are counted by rounds of turns (every player's first turn is round 1), not by
+    # the round of a game of several, which is 1 throughout here
+    rounds = [d.round for d in r]
+    assert rounds == sorted(rounds) and rounds[0] == 1 and rounds[-1] > 1
 
 
 def make_game_bot(game, name):

@@ -15,7 +15,8 @@ import pytest
 from sbm_positions import position
 from spieltisch.core.chance import Deck
 from spieltisch.core.errors import SpieltischError
-from spieltisch.games.skip_bo_masters import analysis, positions
+from spieltisch.core.rng import Rng
+from spieltisch.games.skip_bo_masters import analysis, lesson_numbers, positions
 from spieltisch.games.skip_bo_masters.engine import FULL_DECK, HAND, TOLL, PayToll, is_wild
 
 
@@ -180,3 +181,250 @@ def test_the_toll_position_and_the_advisor_prefers_paying():
     assert state.current_player() == 0 and obs["phase"] == TOLL and obs["coins"][0] >= obs["toll_due"]
     advice = state.game.advise(obs, n_rollouts=400)
     assert [type(a) for a in advice.best] == [PayToll]
+
+
+# --- question 2 without coins: every hand counted by hand --------------------------------------------
+
+def _unseen_by_value(obs) -> dict:
+    from spieltisch.games.skip_bo_masters.engine import unseen_cards
+    out: dict = {}
+    for c, k in unseen_cards(obs).counts().items():
+        out[c % 100] = out.get(c % 100, 0) + k
+    return out
+
+
+def _smallest_hand_in(h: dict) -> bool:
+    """The lesson's four smallest hands for a 7 on piles at 4 (read off the rules, not the search):
+    Skip-Bo + Skip-Bo, Skip-Bo + 5, Skip-Bo + 6, 5 + 6."""
+    sb, five, six = h.get(0, 0), h.get(5, 0), h.get(6, 0)
+    return sb >= 2 or (sb >= 1 and five + six >= 1) or (five >= 1 and six >= 1)
+
+
+def _multisets(counts: dict, k: int):
+    """Every hand of ``k`` cards by value with its number of ways (a product of binomials)."""
+    values = sorted(counts)
+
+    def rec(i, left):
+        if left == 0:
+            yield {}, 1
+            return
+        if i == len(values):
+            return
+        v = values[i]
+        for t in range(min(left, counts[v]), -1, -1):
+            for rest, w in rec(i + 1, left - t):
+                yield ({v: t, **rest} if t else rest), w * math.comb(counts[v], t)
+    yield from rec(0, k)
+
+
+def test_question_2_is_the_share_of_hands_holding_a_smallest_hand():
+    obs = positions.waiting_for_a_card().observation(0)
+    assert obs["stock_tops"][1] % 100 == 7 and sorted(b["value"] for b in obs["building"] if b) == [4, 4]
+    counts = _unseen_by_value(obs)
+    good = sum(w for h, w in _multisets(counts, 5) if _smallest_hand_in(h))
+    total = math.comb(sum(counts.values()), 5)
+    assert analysis.chance_stock_playable(obs, 1) == Fraction(good, total)
+    assert lesson_numbers.hands_that_play(obs, 1) == (good, total)
+    assert total == math.comb(154, 5)
+    # the upper bound of the lesson: a 5 or a Skip-Bo card among the 5 (the complement along the path)
+    path = Fraction(1)
+    for i in range(5):
+        path *= Fraction(120 - i, 154 - i)
+    assert analysis.hypergeometric_at_least_one(154, 34, 5) == 1 - path
+    assert analysis.chance_stock_playable(obs, 1) < 1 - path
+    assert analysis.chance_within(obs, 5, 5) == 1 - path  # question 1's table at k = 5 is the same number
+
+
+def test_the_smallest_hands_are_the_four_of_the_lesson():
+    obs = positions.waiting_for_a_card().observation(0)
+    vals = tuple(-1 if b is None else b["value"] for b in obs["building"])
+    needs = analysis.hand_needs(7, vals, [[c % 100 for c in d] for d in obs["discards"][1]])
+    as_dicts = sorted(sorted((v, n) for v, n in enumerate(u) if n) for u in needs)
+    assert as_dicts == sorted([[(0, 2)], [(0, 1), (5, 1)], [(0, 1), (6, 1)], [(5, 1), (6, 1)]])
+
+
+# --- question 3: the coins, played by the engine ---------------------------------------------------
+
+def test_one_card_of_five_six_or_skip_bo_is_the_lower_bound_of_question_3():
+    obs = positions.waiting_for_a_card().observation(0)
+    assert lesson_numbers.among_unseen(obs, {5, 6}) == (12 + 11 + 22, 154)
+    path = Fraction(1)
+    for i in range(5):
+        path *= Fraction(109 - i, 154 - i)
+    assert analysis.hypergeometric_at_least_one(154, 45, 5) == 1 - path
+    assert round(float(1 - path) * 1000) == 827  # 82,7 %
+
+
+HAND_KINDS = [5, 105, 205, 0, 6, 206, 12]  # every kind that matters for a 7 on piles at 4, and one that never fits
+
+
+def _hands_of_kinds(obs):
+    """Every hand of 5 made of ``HAND_KINDS`` that the unseen cards hold (one 105, one 205, one 206)."""
+    from itertools import combinations_with_replacement
+
+    from spieltisch.games.skip_bo_masters.engine import unseen_cards
+    have = unseen_cards(obs).counts()
+    return [list(h) for h in combinations_with_replacement(HAND_KINDS, 5)
+            if all(h.count(c) <= have.get(c, 0) for c in set(h))]
+
+
+def test_the_engine_plays_the_seven_by_every_reading_of_question_2_and_3():
+    """Independent of the lesson's counting: the engine searches its own legal moves for every hand
+    made of the kinds that matter. Without coins it finds a line exactly for the hands
+    holding a smallest hand (question 2); with coins but no buying exactly for those holding a 5, a
+    6 or a Skip-Bo card (question 3's lower bound); with buying for every hand (question 3)."""
+    state = positions.waiting_for_a_card()
+    obs, game = state.observation(0), state.game
+    own = coins = bought = 0
+    hands = _hands_of_kinds(obs)
+    assert len(hands) > 100
+    for hand in hands:
+        turn = lesson_numbers.opponent_turn(game, obs, 1, hand)
+        h = {}
+        for c in hand:
+            h[c % 100] = h.get(c % 100, 0) + 1
+        plain = lesson_numbers.stock_line(turn, replace=False, buy=False) is not None
+        assert plain == _smallest_hand_in(h), hand
+        assert plain == analysis.stock_playable_with(h, 7, (4, 4, -1, -1), [[10]])
+        with_coins = lesson_numbers.stock_line(turn, buy=False) is not None
+        assert with_coins == any(c % 100 in (0, 5, 6) for c in hand), hand
+        assert lesson_numbers.stock_line(turn) is not None, hand
+        own, coins, bought = own + plain, coins + with_coins, bought + 1
+    assert 0 < own < coins < bought == len(hands)  # the three readings really differ
+
+
+def test_a_line_of_the_engine_is_legal_and_gets_the_stock_card_away():
+    state = positions.waiting_for_a_card()
+    obs, game = state.observation(0), state.game
+    hand = lesson_numbers.hand_lacking(obs, range(1, 8))
+    assert hand == [12] * 5
+    turn = lesson_numbers.opponent_turn(game, obs, 1, hand)
+    assert turn.current_player() == 1 and turn.hands[1] == hand and turn.coins == obs["coins"]
+    assert turn.card_count() == 168 and turn.stock_top == obs["stock_tops"]
+    line = lesson_numbers.stock_line(turn)
+    assert [type(a).__name__ for a in line] == ["Replace", "Buy", "Play"]
+    assert (line[0].cost, line[1].owner, line[1].card % 100, line[2].src, line[2].card % 100) == (5, 0, 6, "stock", 7)
+    s = turn.clone()
+    for a in line:
+        while s.current_player() < 0:
+            s.apply_action(s.sample_chance(Rng(1)))
+        s.apply_action(a)  # raises if the engine does not allow it
+    assert s.stock_top[1] is None and s.coins[1] == 9 - 5 - 1
+    # negative control: the same hand without coins has no line
+    assert lesson_numbers.stock_line(turn, replace=False, buy=False) is None
+    with pytest.raises(SpieltischError, match="not among the cards"):
+        lesson_numbers.opponent_turn(game, obs, 1, [206, 206, 12])  # one 6 with 2 coin symbols in the deck
+    with pytest.raises(SpieltischError, match="own hand"):
+        lesson_numbers.opponent_turn(game, obs, 0, hand)
+
+
+def test_coin_cases_make_question_3_certain():
+    state = positions.waiting_for_a_card()
+    obs, game = state.observation(0), state.game
+    chance, cases = lesson_numbers.coin_cases(game, obs, 1)
+    assert chance == 1
+    (a, p_a, lines_a), (b, p_b, lines_b) = cases
+    assert (a, b) == ("A", "B") and p_a + p_b == 1
+    assert p_a == 1 - analysis.hypergeometric_at_least_one(154, 34, 5)
+    assert [h[0] for h, _ in lines_b] == [0, 5, 105, 205]  # a Skip-Bo card and the three kinds of 5
+    assert all(type(line[-1]).__name__ == "Play" and line[-1].src == "stock" for _, line in lines_a + lines_b)
+
+
+def test_simulated_with_coins_agrees_with_the_lower_bound_and_the_engine():
+    state = positions.waiting_for_a_card()
+    obs, game = state.observation(0), state.game
+    sims = lesson_numbers.simulated_with_coins(game, obs, 1, {5, 6}, 1000, seed=6)
+    assert within(analysis.hypergeometric_at_least_one(154, 45, 5), sum(a for a, _ in sims), 1000)
+    assert all(b for _, b in sims)
+
+
+# --- extension A: what the must-play rule (D5) tells -------------------------------------------------
+
+def test_player_2_kept_a_card_that_fitted_no_pile():
+    state = positions.waiting_for_a_card()
+    obs = state.observation(0)
+    assert lesson_numbers.kept_cards_cannot_be(obs) == {0, 1, 5}
+    assert obs["hand_sizes"][1] == 1 and state.hands[1][0] % 100 not in (0, 1, 5)  # true in the game too
+
+
+def test_knowing_the_kept_card_by_hand():
+    obs = positions.waiting_for_a_card().observation(0)
+    cannot = lesson_numbers.kept_cards_cannot_be(obs)
+    # question 1: the 34 fitting cards are all among the 153 other unseen cards, 2 of them drawn
+    assert lesson_numbers.chance_within_knowing(obs, 5, 2, 1, cannot) == 1 - Fraction(119 * 118, 153 * 152)
+    assert lesson_numbers.chance_within_knowing(obs, 5, 2, 1, set()) == analysis.chance_within(obs, 5, 2)
+    # question 2: the kept card is one of the 109 unseen cards that are no 1, 5 or Skip-Bo card, the 4 new
+    # ones any 4 of the other 153
+    counts = _unseen_by_value(obs)
+    good = total = 0
+    for v, n in counts.items():
+        if v in cannot:
+            continue
+        rest = dict(counts)
+        rest[v] -= 1
+        for h, w in _multisets(rest, 4):
+            h = {**h, v: h.get(v, 0) + 1}
+            total += n * w
+            good += n * w if _smallest_hand_in(h) else 0
+    assert total == 109 * math.comb(153, 4)
+    knowing = lesson_numbers.chance_stock_playable_knowing(obs, 1, cannot)
+    assert knowing == Fraction(good, total) < analysis.chance_stock_playable(obs, 1)
+    assert lesson_numbers.chance_stock_playable_knowing(obs, 1, set()) == analysis.chance_stock_playable(obs, 1)
+
+
+def test_simulated_knowing_by_rejection_agrees():
+    obs = positions.waiting_for_a_card().observation(0)
+    cannot = lesson_numbers.kept_cards_cannot_be(obs)
+    sims = lesson_numbers.simulated_knowing(obs, 5, 2, 1, cannot, 4000, seed=8)
+    n = len(sims)
+    assert 4000 * 0.6 < n < 4000 * 0.8  # 109 of 154 kept cards are allowed: about 71 % of the deals stay
+    assert within(lesson_numbers.chance_within_knowing(obs, 5, 2, 1, cannot), sum(a for a, _ in sims), n)
+    assert within(lesson_numbers.chance_stock_playable_knowing(obs, 1, cannot), sum(b for _, b in sims), n)
+    # negative control: without the rejection the second share is the plain chance, clearly higher
+    plain = lesson_numbers.simulated_knowing(obs, 5, 2, 1, set(), 4000, seed=8)
+    assert not within(lesson_numbers.chance_stock_playable_knowing(obs, 1, cannot), sum(b for _, b in plain), 4000)
+
+
+# --- what the lesson's text says about its tables ---------------------------------------------------
+
+def _lesson(lang):
+    import json
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[3] / "notebooks" / lang / "skip-bo-masters.ipynb"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_player_2s_last_turn_is_what_extension_a_says():
+    # "Spieler 2 hat seinen letzten Zug mit 2 Handkarten beendet: eine auf den Hilfsstapel (die 10), eine
+    # behalten ... eine Gebühr hat er nicht abgelehnt"
+    from spieltisch.games.skip_bo_masters.engine import DeclineToll, Discard
+    log: list = []
+    state = positions.waiting_for_a_card(log=log)
+    last = []
+    for seat, action in reversed(log):
+        if seat != 1:
+            break
+        last.append(action)
+    assert last and type(last[0]) is Discard and last[0].card % 100 == 10
+    assert not any(type(a) is DeclineToll for a in last)
+    assert state.observation(0)["hand_sizes"][1] == 1  # 2 cards before the discard
+    assert state.observation(0)["discards"][1] == [[last[0].card], [], [], []]
+
+
+def test_the_worksheet_states_the_table_of_the_lesson():
+    obs = positions.waiting_for_a_card().observation(0)
+    name = lambda c: "Skip-Bo" if c % 100 == 0 else str(c % 100)  # noqa: E731
+    for lang in ("de", "en"):
+        q1, q2, q3 = _lesson(lang)["metadata"]["spieltisch"]["lesson"]["worksheet"]
+        assert ", ".join(name(c) for c in obs["hand"]) + ";" in q1["task"]
+        for b in obs["building"]:
+            if b is not None:
+                assert ", ".join(name(c) for c in b["cards"]) in q1["task"]
+        tops = [name(c) for c in obs["stock_tops"]]
+        assert f"{tops[0]} ({'deiner' if lang == 'de' else 'yours'}) " in q1["task"] and f" {tops[1]};" in q1["task"]
+        assert [[name(c) for c in d] for d in obs["discards"][0] if d] == [["11"]]
+        assert [[name(c) for c in d] for d in obs["discards"][1] if d] == [["10"]]
+        assert f" {obs['draw_size']}" in q1["task"]
+        assert all(f" {n}" in q1["task"] for n in obs["stock_sizes"])
+        assert f" {tops[1]} " in q2["task"] or f" {tops[1]}," in q2["task"]
+        assert f" {obs['coins'][1]} " in q3["question"] and f" {tops[0]})" in q3["task"]

@@ -210,8 +210,9 @@ def test_stock_top_is_played_and_the_next_card_turned_up():
 def test_discard_any_hand_card_on_any_own_discard_pile():
     """ "beendet er seinen Zug, indem er eine BELIEBIGE seiner Handkarten auf einen BELIEBIGEN seiner
     Hilfsstapel legt. (Die Karten müssen hier NICHT in der richtigen Reihenfolge abgelegt werden.)"
-    Empty discard piles are alike, so the first empty one stands for them all."""
-    s = position(2, hands=[[2, 9, WILD], []], stock_tops=[5, 5],
+    Empty discard piles are alike, so the first empty one stands for them all. (D5 off: the wild
+    card could be played, so with D5 on the turn could not end yet.)"""
+    s = position(2, {"must_play": False}, hands=[[2, 9, WILD], []], stock_tops=[5, 5],
                  discards=[[[4], [], [], []], [[], [], [], []]])
     assert {(a.card, a.pile) for a in legal(s, Discard)} == {(c, p) for c in (2, 9, WILD) for p in (0, 1)}
     s.apply_action(Discard(9, 0))
@@ -219,10 +220,11 @@ def test_discard_any_hand_card_on_any_own_discard_pile():
 
 
 def test_D1_off_keeps_wild_cards_off_the_discard_piles():
-    s = position(2, {"wild_discard": False}, hands=[[2, WILD], []], stock_tops=[5, 5])
+    # D1 matters only with D5 off: with D5 on a wild card always fits somewhere, so it is never discarded
+    s = position(2, {"wild_discard": False, "must_play": False}, hands=[[2, WILD], []], stock_tops=[5, 5])
     assert {a.card for a in legal(s, Discard)} == {2}
     refused(s, Discard(WILD, 0), "Hilfsstapel (D1)")
-    s = position(2, {"wild_discard": False}, hands=[[WILD], []], stock_tops=[5, 5])
+    s = position(2, {"wild_discard": False, "must_play": False}, hands=[[WILD], []], stock_tops=[5, 5])
     assert {a.card for a in legal(s, Discard)} == {WILD}  # a hand of wild cards only may still end the turn
 
 
@@ -235,7 +237,93 @@ def test_discard_tops_are_played_only_from_the_top_and_only_own():
     refused(s, Play("discard", 0, 3, 0), "oberste Karte")
 
 
+# --- D5: must every playable card be played? ----------------------------------------------------
+
+def test_D5_a_playable_own_card_must_be_played_before_the_discard():
+    """D5 (default): "Dann legt er so viele Karten wie möglich auf die ABLAGESTAPEL – von seinen
+    Handkarten, seinen Hilfsstapeln und seinem Spielerstapel." — "Nachdem der Spieler alle spielbaren
+    Karten ... gelegt hat, beendet er seinen Zug damit, dass er 1 Handkarte auf einen seiner 4
+    Hilfsstapel legt." """
+    s = position(2, hands=[[5, 9, 9, 10, 11], []], stock_tops=[12, 12], piles=[4])
+    assert legal(s, Discard) == [] and legal(s, Play) == [Play("hand", 0, 5, 0)]
+    e = refused(s, Discard(9, 0), "Ausspielpflicht (D5)")
+    assert e.rule == "must play (D5)"
+    assert "5 von der Hand auf Ablagestapel 1" in e.message("de") and "play 5 from hand on building pile 1" in str(e)
+    s.apply_action(Play("hand", 0, 5, 0))
+    assert {a.card for a in legal(s, Discard)} == {9, 10, 11}  # nothing fits now: the turn may end
+
+
+@pytest.mark.parametrize("where", ["stock", "discard", "wild"])
+def test_D5_counts_the_stock_top_the_discard_tops_and_wild_cards(where):
+    hand = [9, 9, 10, 11, WILD if where == "wild" else 11]
+    discards = [[[], [], [], []], [[], [], [], []]]
+    if where == "discard":
+        discards[0][2] = [7, 5]
+    s = position(2, hands=[hand, []], stock_tops=[5 if where == "stock" else 12, 12], piles=[4],
+                 discards=discards)
+    assert legal(s, Discard) == []
+    refused(s, Discard(9, 0), "Ausspielpflicht (D5)")
+    off = position(2, {"must_play": False}, hands=[hand, []], stock_tops=[5 if where == "stock" else 12, 12],
+                   piles=[4], discards=discards)
+    assert legal(off, Discard) and legal(off, Play)  # D5 off: the player may stop at any time
+
+
+def test_D5_coins_are_never_compulsory():
+    """ "Der Spieler kann Münzen zahlen" — buying and replacing stay choices: with only those left,
+    the turn may end."""
+    s = position(2, hands=[[9, 9, 9, 10, 11], []], stock_tops=[5, 4], piles=[3])
+    assert legal(s, Replace) == [Replace(0, 4)] and legal(s, Buy)  # the 5 could follow either
+    assert legal(s, Play) == [] and legal(s, Discard)
+
+
+def test_D5_an_empty_hand_with_nothing_to_draw_ends_only_when_nothing_fits():
+    s = position(2, hands=[[], []], stock_tops=[5, 12], piles=[4])
+    s.stock_down = [s.stock_down[0] + s.orig_left, s.stock_down[1]]
+    s.orig_left = 0
+    assert legal(s) == [Play("stock", 0, 5, 0)]
+    refused(s, EndTurn(), "Ausspielpflicht (D5)")
+    off = position(2, {"must_play": False}, hands=[[], []], stock_tops=[5, 12], piles=[4])
+    assert EndTurn() in legal(off)
+
+
+def test_D5_a_declined_toll_still_ends_the_playing():
+    """ "Falls der Spieler die Gebühr nicht zahlt, ist sein Zug beendet – auch wenn er noch weitere
+    spielbare Karten hätte." """
+    s = position(2, hands=[[toll(5, 1), 6, 9, 9, 9], []], stock_tops=[12, 12], piles=[4])
+    s.apply_action(Play("hand", 0, toll(5, 1), 0))
+    s.apply_action(DeclineToll())
+    assert s.phase == DISCARD and {type(a) for a in legal(s)} == {Discard}  # the 6 would fit
+
+
 # --- coins: replace --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("where", ["hand", "wild", "discard", "stock"])
+def test_D6_coins_replace_only_a_card_the_player_needs(where):
+    """D6 (default): "Der Spieler kann Münzen zahlen und dadurch eine Karte ersetzen, die er braucht.
+    Beispiel: ... aber der Spieler hat weder eine 4 noch eine Skip-Bo-Karte auf der Hand." A player
+    who can play the 4 (or a wild card) from the hand, a discard pile or the stock does not need it."""
+    hand = [7, 8, 10, 11] + {"hand": [4], "wild": [WILD]}.get(where, [2])
+    discards = [[[], [], [], []], [[], [], [], []]]
+    if where == "discard":
+        discards[0][0] = [4]
+    tops = [4 if where == "stock" else 5, 9]
+    s = position(2, hands=[hand, []], stock_tops=tops, piles=[3, 1 if where == "stock" else None],
+                 discards=discards)
+    # the stock top 5 could follow a replaced 4 (with the 4 on the stock nothing else would)
+    s2 = position(2, {"replace_held": True}, hands=[hand, []], stock_tops=tops,
+                  piles=[3, 1 if where == "stock" else None], discards=discards)
+    assert Replace(0, 4) not in legal(s, Replace)
+    e = refused(s, Replace(0, 4), "Karte ersetzen (D6)")
+    assert "eine 4 oder eine Skip-Bo-Karte" in e.message("de")
+    if where != "stock":
+        assert Replace(0, 4) in legal(s2, Replace)  # D6 on: the engine offers it all the same
+
+
+def test_D6_the_golden_example_is_allowed_by_both_readings():
+    for options in ({}, {"replace_held": True}):
+        s = position(2, options, hands=[[2, 7, 8, 10, 11], []], stock_tops=[5, 9], piles=[3])
+        assert Replace(0, 4) in legal(s, Replace)
+
 
 def test_GOLDEN_replace_example_pay_4_then_the_5_must_be_played():
     """GOLDEN. "Auf einem Ablagestapel liegt eine 3, und die oberste Karte des Spielerstapels ist eine 5,
@@ -397,6 +485,42 @@ def test_toll_on_the_completing_12_is_paid_out_with_the_pile():
     assert s.building[0] is None and s.coins == [9 + 2, 12 + 1]
 
 
+# --- D7: an emptied hand that held fewer than 5 --------------------------------------------------
+
+@pytest.mark.parametrize("refill", [True, False])
+def test_D7_an_emptied_short_hand(refill):
+    """ "Wird ein Spieler alle 5 Handkarten in einer Runde los, zieht er SOFORT 5 neue Karten vom
+    Nachziehstapel und spielt weiter." A hand holds fewer than 5 only when the draw pile ran short;
+    D7 (default): emptying it draws 5 all the same (from the completed piles, once shuffled);
+    off: only an emptied hand of 5 draws."""
+    s = position(2, {"short_hand_refill": refill}, hands=[[1, 2, 3], []], stock_tops=[9, 9])
+    assert s.filled == 3  # the hand was filled to 3 at the start of the turn
+    for c in (1, 2, 3):
+        s.apply_action(Play("hand", 0, c, 0))
+    if refill:
+        assert s.current_player() == CHANCE and [k for k, _ in s.pending] == ["draw"] * 5
+        resolve(s, Rng(3))
+        assert len(s.hands[0]) == 5 and s.filled == 5
+    else:
+        assert s.current_player() == 0 and legal(s) == [EndTurn()]
+    full = position(2, {"short_hand_refill": refill}, hands=[[1, 2, 3, 4, 5], []], stock_tops=[9, 9])
+    for c in (1, 2, 3, 4, 5):
+        full.apply_action(Play("hand", 0, c, 0))
+    assert [k for k, _ in full.pending] == ["draw"] * 5  # a hand of 5 draws under both readings
+
+
+def test_D7_a_hand_filled_short_by_a_real_draw_pile():
+    """A draw pile of 1 card fills player 2's hand of 3 to 4 only; the engine keeps that number
+    (``filled``) and the observation shows it (everyone sees how many cards a player draws)."""
+    s = position(2, hands=[[9], [1, 2, 9]], stock_tops=[12, 12])
+    s.stock_down = [s.stock_down[0] + s.orig_left - 1, s.stock_down[1]]
+    s.orig_left = 1
+    s.apply_action(Discard(9, 0))
+    resolve(s, Rng(1))
+    assert s.turn == 1 and len(s.hands[1]) == 4 and s.filled == 4
+    assert s.observation(0)["hand_filled"] == 4
+
+
 # --- winning ----------------------------------------------------------------------------------------
 
 def test_emptying_the_own_stock_wins_and_scores():
@@ -422,6 +546,20 @@ def test_multi_round_plays_on_to_the_target_score():
     s2.totals = [30, 0]
     s2.apply_action(Play("stock", 0, 4, 0))
     assert s2.is_terminal() and s2.totals == [30 + 25 + 75, 0]
+
+
+@pytest.mark.parametrize("start,seats", [("rotate", [1, 2, 0]), ("youngest", [0, 0, 0])])
+def test_D8_who_starts_the_next_rounds(start, seats):
+    """ "Der jüngste Spieler beginnt." says who starts the first round only. D8 (default "rotate"):
+    each further round the next player to the left starts; "youngest": seat 1 (the youngest) again."""
+    s = position(3, {"multi_round": True, "target_score": 5000, "round_start": start},
+                 hands=[[9, 9, 9, 9, 9], [], []], stock_tops=[4, 7, 7], stock_down=[0, 3, 3], piles=[3])
+    got = []
+    for _ in range(3):
+        s.apply_action(Play("stock", 0, 4, 0)) if s.round_no == 1 else s._end_round(s.turn)
+        assert s.turn == s.starter and s.round_no == len(got) + 2
+        got.append(s.starter)
+    assert got == seats
 
 
 def test_D4_stall_ends_the_round_as_a_draw():
@@ -462,14 +600,15 @@ def test_refusals_name_the_rule_in_both_languages_and_change_nothing():
 
 def test_labels_in_german_and_english():
     assert Play("stock", 0, 5, 0).label("de") == "5 vom Spielerstapel auf Ablagestapel 1"
-    assert Play("stock", 0, 5, 0).label("en") == "play 5 from stock on building pile 1"
-    assert Buy(2, "discard", 1, 107, 3).label("de") == "kaufe 7 (1 Münze) vom Hilfsstapel 2 von Spieler 3 (1 Münze) auf Ablagestapel 4"
+    assert Play("stock", 0, 5, 0).label("en") == "play 5 from stock pile on building pile 1"
+    assert Buy(2, "discard", 1, 107, 3).label("de") == "kaufe 7 (1 Münzsymbol) vom Hilfsstapel 2 von Spieler 3 (1 Münze) auf Ablagestapel 4"
     assert Replace(0, 4).label("de") == "ersetze die nächste Karte auf Ablagestapel 1 für 4 Münzen"
-    assert card_name(0, "de") == "Skip-Bo" and card_name(207, "en") == "7 (2 coins)"
+    assert card_name(0, "de") == "Skip-Bo" and card_name(207, "en") == "7 (2 coin symbols)"
 
 
 def test_more_refusals():
-    s = position(2, hands=[[1, 5, 9, 9, 9], []], stock_tops=[11, 4], piles=[3],
+    # D6 on: the 4 on the own discard pile does not keep the player from replacing the 4
+    s = position(2, {"replace_held": True}, hands=[[1, 5, 9, 9, 9], []], stock_tops=[11, 4], piles=[3],
                  discards=[[[4], [], [], []], [[], [], [], []]])
     assert "first free place" in str(refused(s, Play("hand", 0, 1, 2), "Ablagestapel"))
     refused(s, Buy(0, "discard", 0, 4, 0), "Karte kaufen")  # own cards are played, not bought

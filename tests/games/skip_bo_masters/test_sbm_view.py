@@ -63,6 +63,20 @@ def positions(seeds=(1, 2), players=3, per_game=12):
             t.act(legal[(seed * 7) % len(legal)])
 
 
+def end_turn(t: Table) -> None:
+    """The human plays the first own card the rules offer until the turn may end (D5), then discards
+    (a toll is paid or declined, whichever comes first)."""
+    for _ in range(200):
+        t.finish()
+        legal = t.context().legal
+        discard = next((a for a in legal if isinstance(a, Discard)), None)
+        if discard is not None:
+            t.act(discard)
+            return
+        t.act(next((a for a in legal if isinstance(a, Play)), legal[0]))
+    raise AssertionError("the turn did not end")
+
+
 def test_every_legal_move_is_a_card_then_a_pile_or_a_button():
     seen = set()
     for t in positions():
@@ -106,7 +120,7 @@ def test_GOLDEN_replace_example_pays_4_coins_then_the_5_from_the_stock():
     with pytest.raises(IllegalActionError) as e:
         VIEW.click(ctx, "h7")
     assert e.value.detail_in("de") == "Ablagestapel 1 braucht eine 5 (oder eine Skip-Bo-Karte), nicht 7"
-    assert e.value.detail_in("en") == "building pile 1 needs a 5 (or a wild card), not 7"
+    assert e.value.detail_in("en") == "building pile 1 needs a 5 (or a Skip-Bo card), not 7"
     with pytest.raises(IllegalActionError) as e:  # no discard either: the following card comes first
         VIEW.click(ctx, "a99")
 
@@ -139,7 +153,7 @@ def test_refusals_name_the_rule_and_the_visible_cards_only(lang):
     with pytest.raises(IllegalActionError) as e:
         VIEW.click(ctx, "s")  # a 5 on a pile that needs a 4
     assert e.value.detail_in(lang) == ("Ablagestapel 1 braucht eine 4 (oder eine Skip-Bo-Karte), nicht 5"
-                                       if lang == "de" else "building pile 1 needs a 4 (or a wild card), not 5")
+                                       if lang == "de" else "building pile 1 needs a 4 (or a Skip-Bo card), not 5")
     with pytest.raises(IllegalActionError) as e:
         VIEW.click(ctx, "o1s")  # no coin to buy with
     assert e.value.rule_in(lang) == ("Karte kaufen" if lang == "de" else "buy a card")
@@ -204,7 +218,7 @@ def hidden_changes_keep_the_state_json(table: Table, draws: int = 6) -> bool:
 
 def test_hidden_cards_never_change_what_a_viewer_gets():
     checked = 0
-    for i, t in enumerate(positions(seeds=(3, 5), players=4, per_game=8)):
+    for i, t in enumerate(positions(seeds=(3, 5), players=4, per_game=10)):
         t.handle({"type": "advisor", "on": i % 4 == 3})  # the advisor's rows too, now and then (slow)
         assert hidden_changes_keep_the_state_json(t, draws=3)
         true = t.session.match.state
@@ -217,7 +231,7 @@ def test_negative_control_a_leaky_view_fails_the_check():
     t = Table("skip-bo-masters", players=3, seed=3)
     for _ in range(2):  # the others hold cards once they have had a turn
         t.finish()
-        t.act(next(a for a in t.context().legal if isinstance(a, Discard)))
+        end_turn(t)
     t.finish()
     assert hidden_changes_keep_the_state_json(t)
     t.view = LeakyView()
@@ -228,7 +242,7 @@ def test_another_players_draws_leave_the_same_log_and_screen():
     """While a bot draws, the viewer's screen (log included) is the same whichever cards it draws."""
     t = Table("skip-bo-masters", players=3, seed=6)
     t.finish()
-    t.act(next(a for a in t.context().legal if isinstance(a, Discard)))
+    end_turn(t)
     steps = 0
     while t.session.current_player() == CHANCE and t.session.chance_player() != 0:
         true = t.session.match.state
@@ -303,7 +317,7 @@ def test_the_spectator_view_shows_no_hand_and_the_projector_keeps_the_seat():
     assert re.findall(r"data-act='h(\d+)'", t.state()["board"]) == hand
     # the log the player saw names their own draws (at the next turn, after a discard); the
     # spectator view says "draws a card" instead
-    t.act(next(a for a in t.context().legal if type(a).__name__ == "Discard"))
+    end_turn(t)
     t.finish()
     state = t.state()
     mine = [x for x in [*state["log"], state["message"]["text"]] if x.startswith("Du: zieht")]
@@ -315,15 +329,16 @@ def test_the_spectator_view_shows_no_hand_and_the_projector_keeps_the_seat():
 
 
 def test_the_advisor_reports_its_progress_to_a_host():
-    """``Table.on_progress``: the Play page shows the advisor's progress while it works (one call
-    per option valued here: fewer than 100 options, so each is a new whole percent)."""
+    """``Table.on_progress``: the Play page shows the advisor's progress while it works: the moves of
+    its play-outs against its budget, once per new whole percent, the last call saying done."""
     t = Table("skip-bo-masters", players=3, seed=5, advisor=True)
     t.finish()
     calls = []
     t.on_progress = lambda done, total: calls.append((done, total))
     t.state()
-    options = len(t.context().legal)
-    assert calls == [(k, options) for k in range(1, options + 1)]
+    assert len(calls) > 3 and calls[-1][0] == calls[-1][1]
+    shares = [100 * d // n for d, n in calls]
+    assert shares == sorted(set(shares))  # a new whole percent each time, never back
 
 
 def test_a_completed_pile_and_its_payout_are_told_in_the_log():
@@ -358,3 +373,127 @@ def test_a_purchase_names_the_seller_as_the_table_does():
 
 def label(table, ctx, action) -> str:
     return table.view.option_label(ctx, action)
+
+
+# --- the status line and the How-to-play box ---------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_status_says_cards_are_drawn_until_the_player_can_act(lang):
+    """On the Play page the table paces the human's own draws (chance steps) at the start of a turn;
+    clicks are refused then, so the status must not say it is the human's move yet: it says that cards
+    are being drawn (or turned up), and "to play: You" exactly when a click can make a move."""
+    turn, draws = ("am Zug: Du", "Du ziehst Karten …") if lang == "de" else ("to play: You", "You draw cards …")
+    t = Table("skip-bo-masters", players=3, seed=11, lang=lang)
+    seen = {"draws": 0, "turn": 0, "other": 0}
+    for _ in range(400):
+        if t.is_over():
+            break
+        status = t.state()["status"]
+        legal = t.context().legal
+        assert (turn in status) == bool(legal), (status, legal)
+        if t.pending():
+            who = t.session.whose_turn()
+            if t.session.current_player() == CHANCE and who == 0:
+                assert status.endswith(draws) or "…" in status, status
+                seen["draws"] += status.endswith(draws)
+                before = list(t.session.match.actions)
+                t.click("h1")  # a click while the cards come: refused, nothing changes
+                assert t.state()["message"]["kind"] == "refused" and t.session.match.actions == before
+            else:
+                seen["other"] += 1
+            t.step()
+        else:
+            seen["turn"] += 1
+            t.act(next((a for a in legal if isinstance(a, Discard)), legal[0]))
+    assert seen["draws"] >= 5 and seen["turn"] >= 5 and seen["other"] >= 5, seen
+
+
+def test_the_status_of_another_players_draw_and_a_turned_up_stock_card():
+    s = position(hands=[[9, 9, 9, 9, 9], []], stock_tops=[4, 12], piles=[3])
+    s.apply_action(Play("stock", 0, 4, 0))  # the next stock card is turned up: a chance step
+    ctx = ctx_of(s)
+    assert VIEW.status(ctx, 0) == "Du deckst die nächste Karte deines Spielerstapels auf …"
+    en = ctx.replace(lang="en", names=["You", "Bot 2"])
+    assert VIEW.status(en, 0) == "You turn up the next card of your stock pile …"
+    other = ctx_of(s, viewer=1)
+    assert VIEW.status(other, 0) == "Bot 1 deckt die nächste Karte des Spielerstapels auf …"
+
+
+# every rule a student needs for a whole game: its key words in the box, in both languages
+HOWTO_RULES = {
+    "hand of 5": (["5 Handkarten", "Nachziehstapel"], ["5 cards", "draw pile"]),
+    "at most 4 building piles": (["höchstens 4 Ablagestapel"], ["at most 4 building piles"]),
+    "a pile starts with a 1, then the next number": (["beginnt", "mit einer 1", "nächsthöhere Zahl"],
+                                                     ["starts with a 1", "next number up"]),
+    "Skip-Bo card is wild": (["Skip-Bo-Karte", "jede Zahl"], ["Skip-Bo card", "any number"]),
+    "play from hand, stock top, discard top": (["Handkarte", "oberste Karte deines Spielerstapels",
+                                                "oberste Karte eines deiner Hilfsstapel"],
+                                               ["in your hand", "top card of your stock pile",
+                                                "top card of one of your discard piles"]),
+    "D5 must play": (["musst jede deiner Karten legen, die passt"], ["must play every card of yours that fits"]),
+    "emptied hand draws 5": (["sofort 5 neue Karten"], ["5 new cards at once"]),
+    "12 completes, reshuffle": (["Mit der 12", "fertig", "gemischt"], ["complete with its 12", "shuffled"]),
+    "replace: only a missing card, its value, then the following card at once": (
+        ["Ersetzen", "Fehlt dir die Karte", "eine 4 kostet 4 Münzen", "sofort die nächstfolgende Karte",
+         "Eine 12 kann nicht ersetzt werden"],
+        ["replacing", "if you lack the card", "a 4 costs 4 coins", "at once play the following card",
+         "A 12 cannot be replaced"]),
+    "buy for 1 coin, last stock card makes them win": (
+        ["Kaufen", "1 Münze", "sofort", "letzte Karte seines Spielerstapels, gewinnt er"],
+        ["Buying", "1 coin", "at once", "last card of their stock pile, they win"]),
+    "toll": (["Gebühr", "Münzsymbolen", "Zahlst du nicht"], ["Toll", "coin symbols", "If you do not pay"]),
+    "payout round the table": (["reihum", "die erste an dich", "linken Nachbarn"],
+                               ["one by one", "the first to you", "on your left"]),
+    "end with a discard, only top cards": (["Hilfsstapel", "jede Karte", "nur die oberste Karte"],
+                                           ["discard piles", "any card", "only ever play the top card"]),
+    "win": (["letzte Karte seines Spielerstapels loswird, gewinnt sofort"], ["last card of their stock pile wins at once"]),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(HOWTO_RULES))
+def test_the_how_to_play_box_states_every_rule_in_both_languages(rule):
+    game = Table("skip-bo-masters", seed=1).game
+    for lang, words in zip(("de", "en"), HOWTO_RULES[rule]):
+        box = VIEW.how_to(game, lang)
+        text = " ".join([box["goal"], *box["turn"]])
+        for w in words:
+            assert w in text, (lang, rule, w)
+
+
+def test_the_box_follows_the_options_and_uses_the_boards_words():
+    from spieltisch.games.skip_bo_masters.engine import SkipBoMasters
+    text = {lang: " ".join(VIEW.how_to(SkipBoMasters(4), lang)["turn"]) for lang in ("de", "en")}
+    other = SkipBoMasters(4, {"must_play": False, "replace_held": True, "replace_cost": "one", "short_game": True,
+                              "multi_round": True, "target_score": 200, "round_start": "youngest",
+                              "wild_discard": False, "discard_after_unpaid_toll": False,
+                              "short_hand_refill": False})
+    de = VIEW.how_to(other, "de")
+    en = VIEW.how_to(other, "en")
+    de_text, en_text = " ".join(de["turn"]), " ".join(en["turn"])
+    assert "musst jede" not in de_text and "darfst so viele" in de_text and "as many cards that fit as you like" in en_text
+    assert "Fehlt dir" not in de_text and "kostet 1 Münze" in de_text and "costs 1 coin" in en_text
+    assert "10 Karten" in de["goal"] and "10 cards" in en["goal"]
+    assert "200 Punkte" in de_text and "Spieler 1" in de_text and "200 points" in en_text
+    assert "keine Skip-Bo-Karte" in de_text and "without a discard" in en_text and "only if you held 5" in en_text
+    # the box names the piles as the board does (and the log: the engine's labels)
+    t = Table("skip-bo-masters", seed=1)
+    t.finish()
+    for lang, words in (("de", ["Ablagestapel", "Spielerstapel", "Hilfsstapel", "Nachziehstapel"]),
+                        ("en", ["building pile", "stock pile", "discard pile", "draw pile"])):
+        t.set_lang(lang)
+        board = t.state()["board"].lower()
+        for w in words:
+            assert w in text[lang] and w.lower() in board, (lang, w)
+    assert "Ablagestapel" in Play("stock", 0, 5, 0).label("de") and "stock pile" in Play("stock", 0, 5, 0).label("en")
+    assert "Skip-Bo" in VIEW.board(ctx_of(position(hands=[[0, 5], []], stock_tops=[3, 4])))
+
+
+def test_a_hand_card_that_must_wait_is_refused_with_the_must_play_rule():
+    """D5: the 9 fits nowhere and may not be discarded while the 5 fits; the click says why."""
+    s = position(hands=[[5, 9, 9, 10, 11], [1, 2, 3, 4, 6]], stock_tops=[12, 8], piles=[4])
+    for lang in ("de", "en"):
+        with pytest.raises(IllegalActionError) as e:
+            VIEW.click(ctx_of(s, lang=lang), "h9")
+        assert e.value.rule_in(lang) == ("Ausspielpflicht (D5)" if lang == "de" else "must play (D5)")
+        assert ("5 von der Hand auf Ablagestapel 1" if lang == "de" else "play 5 from hand on building pile 1") \
+            in e.value.detail_in(lang)

@@ -23,12 +23,45 @@ def test_complement_rule_for_a_joker_throw():
         a1.joker_throw_chances(4)
 
 
-def test_one_slide_left_the_easiest_is_a_three_way_tie():
-    chance = {v: a2.push_chance([u for u in range(1, 10) if u != v]) for v in range(1, 10)}
-    best = max(chance.values())
-    assert best == Fraction(22, 36)
-    assert [v for v in chance if chance[v] == best] == [1, 6, 7]
-    assert min(chance, key=chance.get) == 5 and chance[5] == Fraction(9, 36)  # slide 5 down: no ±5
+def _makes(a: int, b: int, five_up: bool) -> set:
+    """The slides a throw makes, straight from the rulebook's words (not the engine's tables): one
+    of the four operations on the two dice (larger minus / divided by smaller, exactly), a Pasch
+    also its own number; with slide 5 up, 5 added to or taken from the first result (which may lie
+    outside 1-9: 6 x 2 - 5 = 7), never to a Pasch's single number."""
+    hi, lo = max(a, b), min(a, b)
+    first = {hi + lo, hi - lo, hi * lo} if hi != lo else {hi + lo, hi * lo}
+    if hi % lo == 0:
+        first.add(hi // lo)
+    made = set(first) | ({a} if a == b else set())
+    if five_up:
+        made |= {r + 5 for r in first} | {r - 5 for r in first}
+    return {r for r in made if 1 <= r <= 9}
+
+
+def test_last_slide_counted_as_the_game_is_played():
+    """One slide left down, all others up: a Pasch that cannot push it is declined and thrown again
+    (the rulebook's Pasch rule), so it does not count; counted by hand from the rulebook, the 7 alone
+    is easiest (22 of 32 counting throws), then the 2, then the 1 and the 6 (every Pasch pushes
+    them), the 5 hardest. The engine's throw table (which colours both grids of the lesson) and its
+    counts agree throw by throw."""
+    chance = {}
+    for last in range(1, 10):
+        up = [v for v in range(1, 10) if v != last]
+        push = [(a, b) for a in range(1, 7) for b in range(1, 7) if last in _makes(a, b, last != 5)]
+        again = [(a, a) for a in range(1, 7) if last not in _makes(a, a, last != 5)]
+        table = a2.throw_table(up)
+        assert sorted(t for t, (kind, _, _) in table.items() if kind == "push") == sorted(push), last
+        assert sorted(t for t, (kind, _, _) in table.items() if kind == "again") == sorted(again), last
+        assert a2.throw_counts(up) == {"push": len(push), "bust": 36 - len(push) - len(again), "again": len(again)}
+        chance[last] = a2.counted_push_chance(up)
+        assert chance[last] == Fraction(len(push), 36 - len(again))
+    ranking = sorted(chance, key=chance.get, reverse=True)
+    assert ranking[:4] == [7, 2, 1, 6] and chance[7] == Fraction(11, 16) and chance[2] == Fraction(10, 16)
+    assert chance[1] == chance[6] == Fraction(22, 36) < chance[2] and ranking[-1] == 5 and chance[5] == Fraction(9, 31)
+    # counted the other way (a Pasch that pushes nothing as a failure), 1, 6 and 7 would tie at 22/36
+    assert [v for v in range(1, 10) if a2.push_chance([u for u in range(1, 10) if u != v]) == Fraction(22, 36)] == [1, 6, 7]
+    # 6 x 2 - 5 = 7: the first result may lie above 9 (the lesson states this reading)
+    assert 7 in _makes(6, 2, True) and (6, 2) in [t for t, (k, _, _) in a2.throw_table([1, 2, 3, 4, 5, 6, 8, 9]).items() if k == "push"]
 
 
 def test_with_1_5_6_up_31_of_36_throws_still_push():

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement, product
+from math import comb
 
 from ...core.advice import make_advice
 from ...core.dist import exact_json
@@ -54,15 +55,12 @@ def projected_rolls(k: int, faces: frozenset) -> tuple:
             out.append((tuple(vals), weight * other ** left))
             return
         for c in range(left + 1):
-            rec(i + 1, left - c, vals + [fs[i]] * c, weight * _binom(left, c))
+            rec(i + 1, left - c, vals + [fs[i]] * c, weight * comb(left, c))
 
     rec(0, k, [], 1)
     return tuple(out)
 
 
-def _binom(n: int, k: int) -> int:
-    from math import comb
-    return comb(n, k)
 
 
 # --- the full-circle table -----------------------------------------------------------------------
@@ -138,6 +136,14 @@ def full_circle_table(progress=None) -> dict:
 
 # --- the turn solver -------------------------------------------------------------------------------
 
+@lru_cache(maxsize=None)
+def _card_choices(cards: tuple, dice: int) -> tuple:
+    """``((mask, k), ...)``: every way to lay ``k`` ≤ ``dice`` dice of one face on the free cards
+    ``cards`` showing it (at most one die per card)."""
+    return tuple((sum(1 << j for j in chosen), k) for k in range(min(dice, len(cards)) + 1)
+                 for chosen in combinations(cards, k))
+
+
 class TurnSolver:
     """Best play of the rest of one turn for given card values.
 
@@ -156,6 +162,9 @@ class TurnSolver:
         self._v: dict = {}
         self._ends: dict = {}
         self._groups: dict = {}
+        self._after: dict = {}
+        self._settled: dict = {}
+        self._free: dict = {}  # F -> {face: the free cards showing it}
         self.reach = [self._reach(F) for F in range(1 << STACKS)]
         # the die values that can still matter once the cards in F have dice: a free card's number
         # or (combine) a part of one; other dice can never be placed in this turn
@@ -224,6 +233,9 @@ class TurnSolver:
         got = self._ends.get(key)
         if got is not None:
             return got
+        if not self.combine:
+            got = self._ends[key] = self._single_ends(F, roll)
+            return got
         n0 = len(roll)
         seen, out, todo = set(), set(), [(F, roll)]
         while todo:
@@ -238,6 +250,25 @@ class TurnSolver:
         got = self._ends[key] = tuple(sorted(out))
         return got
 
+    def _single_ends(self, F: int, roll: tuple) -> tuple:
+        """``ends`` when every die lies alone (no *Würfel zusammenziehen*): the MUST chain stopped
+        at a free card no die of the roll matches, and single dice never give it one, so the chain
+        cannot go on; the ends are F plus any choice of free cards per face, at most as many cards
+        of a face as the roll has dice of it (the same set ``ends`` finds by trying move after move)."""
+        free = self._free.get(F)
+        if free is None:
+            free = self._free[F] = {v: tuple(j for j in range(STACKS) if not F >> j & 1 and self.nums[j] == v)
+                                    for v in range(1, 7)}
+        per_face = [_card_choices(free[v], roll.count(v)) for v in set(roll) if free[v]]
+        out = set()
+        for choice in product(*per_face):
+            mask, used = F, 0
+            for m, k in choice:
+                mask |= m
+                used += k
+            out.add((mask, used))
+        return tuple(sorted(out))
+
     # values --------------------------------------------------------------------------------------
     def stop(self, F: int, r: int) -> tuple:
         d = self.reach[F]
@@ -248,19 +279,26 @@ class TurnSolver:
 
     def settle(self, F: int, n: int, roll: tuple) -> tuple:
         """(F', n', roll') after the MUST chain; roll' keeps only the dice that can still matter."""
-        F2, r2 = self.must(F, roll)
-        n2 = n - (len(roll) - len(r2))
-        rel = self.relevant[F2]
-        return F2, n2, tuple(v for v in r2 if v in rel)
+        key = (F, n, roll)
+        got = self._settled.get(key)
+        if got is None:
+            F2, r2 = self.must(F, roll)
+            rel = self.relevant[F2]
+            got = self._settled[key] = (F2, n - (len(roll) - len(r2)), tuple(v for v in r2 if v in rel))
+        return got
 
     def after_placing(self, F: int, n: int, roll: tuple, r: int) -> tuple:
         """Best (value, dist) once ``roll`` is placed from a node where MUST is applied; ``n`` free
         dice (the roll's unplaced ones included), ``r`` rolls to go."""
-        best = None
+        key = (F, n, roll, r)
+        best = self._after.get(key)
+        if best is not None:
+            return best
         for F2, used in self.ends(F, roll):
             got = self.value(F2, n - used, r)
             if best is None or got[0] > best[0]:
                 best = got
+        self._after[key] = best
         return best
 
     def roll_value(self, F: int, n: int, k: int, r: int) -> tuple:
@@ -283,6 +321,27 @@ class TurnSolver:
             for i in range(STACKS + 1):
                 if d[i]:
                     dist[i] += w * d[i]
+        return total, tuple(dist)
+
+    def reroll_value(self, F: int, n: int, kept: tuple, k: int, r: int) -> tuple:
+        """*Wurf wiederholen* before anything of the roll is placed: ``k`` dice rolled again, the
+        dice ``kept`` stay; best play after it, ``r`` rolls to go (scaled by 6^k · 6^(6r)). The new
+        dice are seen through the faces that can still matter, the rolls grouped by the position
+        the MUST chain leaves (as in ``roll_value``)."""
+        rel = self.relevant[F]
+        kept = tuple(v for v in kept if v in rel)  # a kept die of another face is never placed
+        acc: dict = {}
+        for new, c in projected_rolls(k, rel):
+            node = self.settle(F, n, tuple(sorted(kept + new)))
+            acc[node] = acc.get(node, 0) + c
+        total = 0
+        dist = [0] * (STACKS + 1)
+        for node, c in acc.items():
+            v, d = self.after_placing(*node, r)
+            total += c * v
+            for i in range(STACKS + 1):
+                if d[i]:
+                    dist[i] += c * d[i]
         return total, tuple(dist)
 
     def value(self, F: int, n: int, r: int) -> tuple:
@@ -370,6 +429,7 @@ def turn_options(game, obs: dict, legal, value_of=card_points, extra=None) -> li
     own = {c["id"]: c for c in obs["players"][me]["display"]}
     out = []
     phase = obs["phase"]
+    rerolled: dict = {}  # the same dice re-rolled with another card: the same chances
     for a in legal:
         ta = type(a)
         if ta is Roll:
@@ -394,20 +454,16 @@ def turn_options(game, obs: dict, legal, value_of=card_points, extra=None) -> li
             v, dist = exact(solver.after_placing(*node, r_left), r_left)
             v -= value_of(own[a.card])
         elif ta is UseReroll:
-            kept = list(roll)
-            for x in a.values:
-                kept.remove(x)
-            k = len(a.values)
-            total, dsum = 0, [0] * (STACKS + 1)
-            for new, c in roll_table(k):
-                node = solver.settle(F, n, tuple(sorted(kept + list(new))))
-                pv, pd = solver.after_placing(*node, r_left)
-                total += c * pv
-                for i in range(STACKS + 1):
-                    dsum[i] += c * pd[i]
-            s = 6 ** k * SCALE ** r_left
-            v = Fraction(total, s) - value_of(own[a.card])
-            dist = [Fraction(x, s) for x in dsum]
+            got = rerolled.get(a.values)
+            if got is None:
+                kept = list(roll)
+                for x in a.values:
+                    kept.remove(x)
+                pair = solver.reroll_value(F, n, tuple(kept), len(a.values), r_left)
+                s = 6 ** len(a.values) * SCALE ** r_left
+                got = rerolled[a.values] = (Fraction(pair[0], s), [Fraction(x, s) for x in pair[1]])
+            v, dist = got
+            v -= value_of(own[a.card])
         else:
             raise SpieltischError(f"{short(a)} is not a dice decision (phase {phase})")
         out.append((a, v, dist))

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from ...core.bots import Bot
 from . import analysis
-from .engine import (GIFT, NUTS, REROLL, SCREWS, SWAP, TURN, Gift, PlacePair, Proceed, Roll, Secure, Stop, Swap,
-                     TakeCard, UseReroll, UseTurn)
+from .engine import GIFT, NUTS, REROLL, SCREWS, SWAP, TURN, Gift, PlacePair, Proceed, Roll, Secure, Stop, Swap, TakeCard
 
 
 def _phase_pick(observation, legal, rng):
@@ -131,20 +130,8 @@ class StrongBot(Bot):
                 return legal_actions[0]
             game = self.game
             value_of = lambda c: self.card_value(observation, c)  # noqa: E731
-            candidates = legal_actions
-            if phase == "cards":
-                # one re-roll choice per card kind is enough to compare (equal cards, equal values)
-                seen, candidates = set(), []
-                for a in legal_actions:
-                    key = (type(a), getattr(a, "values", None), getattr(a, "frm", None), getattr(a, "to", None))
-                    if type(a) in (UseReroll, UseTurn):
-                        card = next(c for c in observation["players"][observation["to_move"]]["display"]
-                                    if c["id"] == a.card)
-                        key += (card["points"], card["function"])
-                    if key not in seen:
-                        seen.add(key)
-                        candidates.append(a)
-            rows = analysis.turn_options(game, observation, candidates, value_of,
+            # the engine lists each choice once (of equal function cards only the first)
+            rows = analysis.turn_options(game, observation, legal_actions, value_of,
                                          lambda stack: self.meeting_value(observation, stack))
             best = max(rows, key=lambda r: r[1])
             return best[0]

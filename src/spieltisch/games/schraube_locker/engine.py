@@ -151,6 +151,16 @@ def combinations_in(display, deck: DeckData = CARDS) -> list[tuple]:
     return out
 
 
+def open_combinations(display, deck: DeckData = CARDS) -> int:
+    """How many disjoint combinations the face-up cards of ``display`` could make (D3, option
+    ``combination_bonus=display``). Every screw card (Schraube, Doppel-Schraube) makes a combination
+    with every nut card (Mutter, Doppel-Mutter), and a third card adds no bonus, so the most is the
+    smaller of the two counts."""
+    screws = sum(1 for c in display if deck.screws[c])
+    nuts = sum(1 for c in display if deck.nuts[c])
+    return min(screws, nuts)
+
+
 # --- dice law ------------------------------------------------------------------------------------
 
 def _multinomial(values) -> int:
@@ -239,7 +249,9 @@ class Roll(Action):
         return ["roll", self.count]
 
     def label(self, lang="en"):
-        return f"{self.count} Würfel würfeln" if lang == "de" else f"roll {self.count} dice"
+        if lang == "de":
+            return f"{self.count} Würfel würfeln"
+        return f"roll {self.count} {'die' if self.count == 1 else 'dice'}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,9 +267,8 @@ class UseReroll(Action):
 
     def label(self, lang="en"):
         v = " ".join(map(str, self.values))
-        if lang == "de":
-            return f"Wurf wiederholen: {v} neu würfeln"
-        return f"re-roll card: roll {v} again"
+        name = FUNCTIONS[REROLL]["de" if lang == "de" else "en"]
+        return f"{name}: {v} neu würfeln" if lang == "de" else f"{name}: roll {v} again"
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,9 +284,7 @@ class UseTurn(Action):
         return ["turn", self.card, self.frm, self.to]
 
     def label(self, lang="en"):
-        if lang == "de":
-            return f"Würfel drehen: {self.frm} → {self.to}"
-        return f"turn a die: {self.frm} → {self.to}"
+        return f"{FUNCTIONS[TURN]['de' if lang == 'de' else 'en']}: {self.frm} → {self.to}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,7 +454,8 @@ OVER = "over"
 
 class SchraubeLocker(Game):
     id = "schraube-locker"
-    version = 1
+    # 2: the players choose where their pawns start (pawn_setup=choose is the default)
+    version = 2
     name = {"de": "Schraube Locker", "en": "Schraube Locker (Loose Screw)"}
     summary = {
         "de": "Sechs Würfel auf die offenen Karten im Kreis legen, mit der Figur so weit ziehen, wie die "
@@ -471,16 +481,22 @@ class SchraubeLocker(Game):
         OptionSpec("stack_size", 7,
                    "cards per stack: 7 as in the rulebook; fewer for a short game (the other cards stay "
                    "face down in the box)", min=1, max=7, kind=int),
-        OptionSpec("pawn_setup", "seeded",
-                   "where the pawns start: drawn from the seed (seeded) or chosen by each player in seat "
-                   "order (choose)", choices=("seeded", "choose")),
+        OptionSpec("pawn_setup", "choose",
+                   "where the pawns start: chosen by each player in seat order, beside any stack, before "
+                   "the cards are turned up (choose), or drawn from the seed (seeded)",
+                   choices=("choose", "seeded")),
+        OptionSpec("combination_bonus", "secured",
+                   "D3: the 3 bonus points per screw/nut combination go only to secured combinations "
+                   "(secured), or at the end also to combinations still face up in the display (display)",
+                   choices=("secured", "display")),
     )
     # short games (stacks of 2-3 cards): a random full game has several hundred actions, and the
     # generic checks run at every one of them; full-length games are played in the game's own tests
     test_configs = (
         (2, {"stack_size": 3}),
-        (4, {"not_all_dice": True, "combine_two": True, "pawn_setup": "choose", "stack_size": 2}),
-        (3, {"card_limit": "one_each", "full_circle": "bonus_only", "stack_size": 2}),
+        (4, {"not_all_dice": True, "combine_two": True, "pawn_setup": "seeded", "stack_size": 2}),
+        (3, {"card_limit": "one_each", "full_circle": "bonus_only", "combination_bonus": "display",
+             "stack_size": 2}),
     )
 
     def __init__(self, num_players=None, options=None):
@@ -592,7 +608,10 @@ class SchraubeLockerState(State):
         for p in range(self.num_players):
             pts = sum(deck.points[c] for c in self.display[p])
             pts += sum(deck.points[c] for combo in self.secured[p] for c in combo)
-            pts += deck.bonus_points * self.bonus[p] + deck.combination_points * len(self.secured[p])
+            combos = len(self.secured[p])
+            if self.options["combination_bonus"] == "display":  # D3: face-up combinations count too
+                combos += open_combinations(self.display[p], deck)
+            pts += deck.bonus_points * self.bonus[p] + deck.combination_points * combos
             out.append(pts)
         return out
 
@@ -600,6 +619,14 @@ class SchraubeLockerState(State):
         d = {k: v for k, v in vars(self).items() if k not in ("game", "_cache")}
         d["hidden"] = tuple(self.hidden.cards())  # the cards themselves: cheaper than the Deck's repr
         return repr(sorted(d.items()))
+
+    def outcome_visible(self, action, viewer) -> bool:
+        """Every move of Schraube Locker happens in the open: dice are rolled and laid on the table,
+        cards are turned up, taken, swapped, gifted and turned down in front of everyone. (Comparing
+        observations would say less: the turn's dice are cleared when it ends, so a stop and a die
+        placed just before the pawn moves leave the same observation, and it would compare all 462
+        rolls at every roll.)"""
+        return True
 
     def is_legal(self, action) -> bool:
         """Chance outcomes checked directly (type-exact), the same answer as the core's check,
@@ -679,14 +706,15 @@ class SchraubeLockerState(State):
             out = [PROCEED]
             usable = self._card_functions_usable()
             roll = self.roll
+            # equal cards (same function and points) give the same choices: the first of them is
+            # used (as with swap and gift cards); the choices come ordered by the dice they use
             if REROLL in usable:
-                subsets = sorted(_sub_multisets(roll))
-                for c in self.cards_of(me, REROLL):
-                    out += [UseReroll(c, sub) for sub in subsets]
+                subsets = sorted(_sub_multisets(roll), key=lambda sub: (len(sub), sub))
+                cards = _distinct(self.cards_of(me, REROLL))
+                out += [UseReroll(c, sub) for sub in subsets for c in cards]
             if TURN in usable:
-                for c in self.cards_of(me, TURN):
-                    for v in sorted(set(roll)):
-                        out += [UseTurn(c, v, w) for w in range(1, 7) if w != v]
+                cards = _distinct(self.cards_of(me, TURN))
+                out += [UseTurn(c, v, w) for v in sorted(set(roll)) for w in range(1, 7) if w != v for c in cards]
             return out
         if ph == PLACE:
             out = []
@@ -1047,6 +1075,12 @@ class SchraubeLockerState(State):
                     return no("own cards", f"you have no {FUNCTIONS[f]['en']} card {short(action.card)} in your display",
                               f"du hast keine Karte „{FUNCTIONS[f]['de']}“ {short(action.card)} in deiner Auslage",
                               "eigene Auslage")
+                first = next(c for c in _distinct(self.cards_of(self.turn, f))
+                             if deck.points[c] == deck.points[action.card])
+                if action.card != first:
+                    return no("equal cards", f"equal cards are used in the order they came: use card {first} first",
+                              f"gleiche Karten werden in der Reihenfolge eingesetzt, in der sie kamen: "
+                              f"zuerst Karte {first}", "gleiche Karten")
                 if self.options["card_limit"] == "one_each" and f in self.used:
                     return no("one card of each kind per roll (D1)", "this roll already used such a card",
                               "nach diesem Wurf wurde schon so eine Karte eingesetzt", "eine Karte je Art pro Wurf (D1)")

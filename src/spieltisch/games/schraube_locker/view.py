@@ -16,22 +16,26 @@ from math import cos, pi, sin
 from ...core.view import View, die, num
 from . import engine as E
 
-SHORT = {
-    "de": {"schraube": "Schraube", "doppel_schraube": "2× Schraube", "mutter": "Mutter", "doppel_mutter": "2× Mutter",
-           "wurf_wiederholen": "Wurf neu", "wuerfel_drehen": "Würfel drehen", "karten_tauschen": "Tauschen",
-           "karte_verschenken": "Schenken"},
-    "en": {"schraube": "screw", "doppel_schraube": "2× screw", "mutter": "nut", "doppel_mutter": "2× nut",
-           "wurf_wiederholen": "re-roll", "wuerfel_drehen": "turn a die", "karten_tauschen": "swap",
-           "karte_verschenken": "gift"},
-}
 COLOUR = {"schraube": "#2e6da4", "doppel_schraube": "#1b4f7a", "mutter": "#d9822b", "doppel_mutter": "#a85d12",
-          "wurf_wiederholen": "#2e8b57", "wuerfel_drehen": "#7b4fb0", "karten_tauschen": "#16828a",
+          "wurf_wiederholen": "#277a4c", "wuerfel_drehen": "#7b4fb0", "karten_tauschen": "#16828a",
           "karte_verschenken": "#c2417a"}
+# the words on a card's colour: white, dark on the light orange of the nut (each at least 4.5:1, WCAG AA)
+INK = {"mutter": "#1d232b"}
 PAWN = ("#c0392b", "#2471a3", "#1e8449", "#d4ac0d")
 ON_CARD = "#ffe08a"
 PICK = "#e67e22"
-W, H, CX, CY, R = 500, 510, 250, 255, 160
+W, H, CX, CY, R = 470, 510, 235, 255, 160  # the circle with its pawns; the roll stands beside it
 CARD_W, CARD_H = 80, 104
+
+
+def header_lines(name: str) -> list[str]:
+    """A function's name on a card's header, in at most two lines: „Doppel-“ / „Schraube“,
+    „Wurf“ / „wiederholen“ (the card is too narrow for one line; the words stay the engine's)."""
+    if "-" in name and " " not in name and not name.startswith("re-"):
+        head, _, tail = name.partition("-")
+        return [head + "-", tail]
+    head, _, tail = name.partition(" ")
+    return [head, tail] if tail else [head]
 
 
 def card_name(card: dict, lang: str) -> str:
@@ -56,29 +60,75 @@ class SchraubeLockerView(View):
     advice_notes = True
     howto = {
         "de": {"title": "Schraube Locker",
-               "goal": "Möglichst viele Punkte: Karten sammeln, Schrauben mit Muttern sichern (3 Punkte je "
-                       "Kombination), einmal rum laufen (Bonuskarte, 6 Punkte).",
-               "turn": ["Alle sechs Würfel werden geworfen (bis zu dreimal pro Zug, nur die freien Würfel).",
-                        "Pflicht: Passt ein Würfel auf die nächste freie Karte vor deiner Figur, wird er dort "
-                        "eingesetzt – Karte für Karte. Danach kannst du Würfel auf andere passende Karten legen "
-                        "(Karte anklicken). Die orange Stapelnummer zeigt die nächste Karte.",
-                        "Aufhören: Die Figur zieht bis zur letzten Karte der lückenlosen Würfelreihe. Liegt auf "
-                        "der nächsten Karte kein Würfel, ist der Zug sofort vorbei.",
-                        "Steht eine andere Figur am selben Stapel, darfst du mit Tausch- oder Schenk-Karten "
-                        "tauschen oder verschenken; dann nimmst du die offene Karte und sicherst Kombinationen.",
-                        "Ist ein Stapel leer, endet das Spiel nach diesem Zug."]},
+               "goal": "Sammle Karten mit möglichst vielen Punkten. Jede Karte zeigt oben, was sie kann, in "
+                       "der Mitte ihre Punkte und unten eine Würfelzahl. Am Ende zählen die Punkte deiner "
+                       "Karten, 6 Punkte je Bonuskarte und 3 Bonuspunkte für jede gesicherte Kombination aus "
+                       "Schrauben und Muttern. Wer die meisten Punkte hat, gewinnt.",
+               "turn": ["Aufbau: Jeder stellt seine Figur neben einen beliebigen Stapel (Stapel anklicken); "
+                        "mehrere Figuren dürfen am selben Stapel stehen. Erst danach werden die obersten Karten "
+                        "aufgedeckt.",
+                        "Würfeln: Du würfelst mit allen sechs Würfeln. Danach darfst du noch zweimal mit den "
+                        "Würfeln würfeln, die noch auf keiner Karte liegen – oder aufhören.",
+                        "Ein Würfel passt auf eine Karte, wenn er die Würfelzahl unten auf der Karte zeigt. "
+                        "Pflicht: Passt ein Würfel auf die nächste freie Karte im Uhrzeigersinn vor deiner Figur "
+                        "(orange Stapelnummer), wird er dort eingesetzt, dann auf die nächste freie Karte usw. "
+                        "Danach kannst du passende Würfel auf andere freie Karten legen: Karte anklicken.",
+                        "Aufhören: Deine Figur zieht im Uhrzeigersinn bis zur letzten Karte der lückenlosen "
+                        "Würfelreihe. Liegt auf der nächsten Karte kein Würfel, ist dein Zug sofort vorbei – "
+                        "ohne Karte. Einmal komplett rum (alle sechs Karten haben einen Würfel): sofort eine "
+                        "Bonuskarte, dann geht der Zug am Startstapel weiter.",
+                        "„Wurf wiederholen“ und „Würfel drehen“ setzt du nach einem Wurf ein, bevor Würfel "
+                        "liegen: „Wurf wiederholen“ würfelt beliebig viele der eben geworfenen Würfel neu, "
+                        "„Würfel drehen“ dreht einen eben geworfenen Würfel auf eine beliebige Zahl. Klicke "
+                        "zuerst die Würfel an – dann erscheinen die Knöpfe dafür (mit dem Berater die beste "
+                        "Wahl grün mit ★). Die Karte kommt danach in die Schachtel, ihre Punkte auch.",
+                        "Steht deine Figur danach bei anderen Figuren, darfst du mit jedem dieser Mitspieler "
+                        "einmal eines tun: „Karten tauschen“ – diese Karte abgeben und eine offene Karte aus "
+                        "seiner Auslage nehmen (keine Bonuskarte, keine gesicherte), oder „Karte verschenken“ – "
+                        "ihm diese Karte (−3 Punkte) geben.",
+                        "Dann nimmst du die offene Karte des Stapels, an dem deine Figur steht; die nächste "
+                        "Karte wird aufgedeckt. Jetzt darfst du Kombinationen sichern (verdeckt ablegen): "
+                        "Mutter + Schraube, Doppel-Mutter + 1 oder 2 Schrauben, Doppel-Schraube + 1 oder 2 "
+                        "Muttern, Doppel-Schraube + Doppel-Mutter. Nur gesicherte Kombinationen bringen die 3 "
+                        "Bonuspunkte, und niemand kann sie dir wegtauschen.",
+                        "Das Spiel endet nach dem Zug, in dem ein Stapel leer wird – auch der Stapel der "
+                        "Bonuskarten in der Mitte.",
+                        "Berater: Er zeigt für jede Möglichkeit, wie viele Punkte dir die Karte dieses Zuges im "
+                        "Mittel bringt; eine Zeile anklicken spielt sie."]},
         "en": {"title": "Schraube Locker",
-               "goal": "Score as many points as you can: collect cards, secure screws with nuts (3 points per "
-                       "combination), go once round the circle (a bonus card, 6 points).",
-               "turn": ["All six dice are rolled (up to three rolls a turn, only the free dice).",
-                        "MUST: if a die fits the next free card in front of your pawn, it goes there – card by "
-                        "card. Then you can put dice on other matching cards (click the card). The orange stack "
-                        "number shows the next card.",
-                        "Stop: your pawn moves to the last card of the unbroken row of dice. If the next card "
-                        "has no die, your turn ends at once.",
-                        "If another pawn stands at your stack, you may swap or gift with swap or gift cards; then "
-                        "you take the face-up card and secure combinations.",
-                        "When a stack runs out, the game ends after that turn."]},
+               "goal": "Collect cards worth as many points as you can. Each card shows what it does at the "
+                       "top, its points in the middle and a die number at the bottom. At the end you score the "
+                       "points of your cards, 6 points per bonus card and 3 bonus points for every secured "
+                       "combination of screws and nuts. Most points wins.",
+               "turn": ["Set-up: everybody puts their pawn beside any stack (click a stack); pawns may share "
+                        "a stack. Only then are the top cards turned face up.",
+                        "Rolling: you roll all six dice. Then you may roll twice more with the dice that are "
+                        "not on a card yet – or stop.",
+                        "A die fits a card when it shows the die number at the bottom of the card. MUST: if a "
+                        "die fits the next free card clockwise from your pawn (orange stack number), it goes "
+                        "there, then on the next free card, and so on. After that you may put fitting dice on "
+                        "other free cards: click the card.",
+                        "Stop: your pawn moves clockwise to the last card of the unbroken row of dice. If the "
+                        "next card has no die, your turn ends at once – without a card. Once round the circle "
+                        "(all six cards have a die): a bonus card at once, then your turn goes on at the stack "
+                        "you started from.",
+                        "Use “re-roll” and “turn a die” after a roll, before any die is placed: “re-roll” rolls "
+                        "any of the dice you just rolled again, “turn a die” turns one die you just rolled to "
+                        "any number. Click the dice first – then their buttons appear (with the advisor on, the "
+                        "best choice is green with ★). The card then goes back in the box, and its points "
+                        "with it.",
+                        "If your pawn now stands with other pawns, you may do one thing with each of those "
+                        "players: “swap cards” – hand over this card and take a face-up card from their "
+                        "display (no bonus card, no secured card), or “gift a card” – give them this card "
+                        "(−3 points).",
+                        "Then you take the face-up card of the stack your pawn stands at; the next card is "
+                        "turned up. Now you may secure combinations (turn them face down): nut + screw, "
+                        "double nut + 1 or 2 screws, double screw + 1 or 2 nuts, double screw + double nut. "
+                        "Only secured combinations earn the 3 bonus points, and nobody can swap them away.",
+                        "The game ends after the turn in which a stack runs out – the bonus cards in the "
+                        "middle too.",
+                        "Advisor: it shows for every choice how many points this turn's card brings you on "
+                        "average; click a row to play it."]},
     }
 
     # --- the picture ---------------------------------------------------------------------------
@@ -86,6 +136,7 @@ class SchraubeLockerView(View):
         obs = ctx.observation
         t = obs["turn"]
         places = {a.stack: i for i, a in enumerate(ctx.legal) if type(a) is E.Place}
+        pawn_at = {a.stack for a in ctx.legal if type(a) is E.PawnAt}  # set-up: the stacks to choose
         mover = t["player"]
         chain = {}
         if mover is not None and obs["pawns"][mover] is not None:
@@ -96,13 +147,14 @@ class SchraubeLockerView(View):
         # the bonus cards in the middle
         n = obs["bonus_left"]
         out.append(f'<rect x="{CX - 34}" y="{CY - 44}" width="68" height="88" rx="8" fill="#f7dc6f" stroke="#7d6608" '
-                   f'stroke-width="2"/><text x="{CX}" y="{CY - 18}" font-size="12" text-anchor="middle">Bonus</text>'
+                   f'stroke-width="2"/><text x="{CX}" y="{CY - 18}" font-size="12" text-anchor="middle">'
+                   f'{ctx.t("Bonus", "bonus")}</text>'
                    f'<text x="{CX}" y="{CY + 10}" font-size="24" font-weight="bold" text-anchor="middle">'
                    f'{E.CARDS.bonus_points}</text>'
                    f'<text x="{CX}" y="{CY + 34}" font-size="11" text-anchor="middle" class="sp-bonus-left">'
                    f'{escape(ctx.t(f"noch {n}", f"{n} left"))}</text>')
         for s, st in enumerate(obs["stacks"]):
-            out.append(self._stack(ctx, s, st, t["on_card"][s], chain.get(s), places.get(s)))
+            out.append(self._stack(ctx, s, st, t["on_card"][s], chain.get(s), places.get(s), s in pawn_at))
         # the pawns outside the circle
         for s in range(E.STACKS):
             here = [p for p, ps in enumerate(obs["pawns"]) if ps == s]
@@ -117,9 +169,12 @@ class SchraubeLockerView(View):
                            f'text-anchor="middle">{p + 1}</text></g>')
         out.append(f'<text x="4" y="{H - 6}" font-size="11" fill="#666" font-style="italic">'
                    f'{ctx.t("Karten: Rekonstruktion", "cards: reconstruction")}</text></svg>')
-        return (f"<div class='sp-sl'>{''.join(out)}</div>" + self._roll(ctx))
+        # the roll stands beside the circle, not below it: the move buttons under the board stay on
+        # a 1024×768 screen however long the roll's words get
+        return (f"<div class='sp-sl' style='display:flex;flex-wrap:wrap;align-items:flex-start;gap:8px'>"
+                f"{''.join(out)}{self._roll(ctx)}</div>")
 
-    def _stack(self, ctx, s, st, dice, pos, act) -> str:
+    def _stack(self, ctx, s, st, dice, pos, act, choose=False) -> str:
         x, y = _at(s, R)
         x0, y0 = x - CARD_W / 2, y - CARD_H / 2
         lx, ly = _at(s, R - (64 if s % 3 == 0 else 72))
@@ -133,37 +188,66 @@ class SchraubeLockerView(View):
                  f'<text x="{x0 + 2:.1f}" y="{y0 + 6:.1f}" font-size="12" fill="#fff" font-weight="bold" '
                  f'text-anchor="middle" pointer-events="none">{s + 1}</text></g>')
         card = st["top"]
+        if card is None and n > 0:  # set-up: the stack lies face down until every pawn stands
+            open_ = (f'<g class="sp-stack sp-can" data-act="s{s}"' if choose else '<g class="sp-stack"')
+            edge = f'stroke="{PICK}" stroke-width="4"' if choose else 'stroke="#333" stroke-width="1.5"'
+            tip = ctx.t(f"Stapel {s + 1}: deine Figur hierher stellen", f"stack {s + 1}: put your pawn here") \
+                if choose else ctx.t(f"Stapel {s + 1} (verdeckt)", f"stack {s + 1} (face down)")
+            return (f'{open_} data-stack="{s}" data-left="{n}"><title>{escape(tip)}</title>'
+                    f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="#5d6d7e" {edge}/>'
+                    f'<rect x="{x0 + 8:.1f}" y="{y0 + 8:.1f}" width="{CARD_W - 16}" height="{CARD_H - 16}" rx="5" '
+                    f'fill="none" stroke="#aeb6bf" stroke-width="2" stroke-dasharray="4 3"/></g>{left}')
         if card is None:
             return (f'<g class="sp-stack" data-stack="{s}" data-left="0"><rect x="{x0:.1f}" y="{y0:.1f}" '
                     f'width="{CARD_W}" height="{CARD_H}" rx="8" fill="#eee" stroke="#999" stroke-dasharray="5 4"/>'
                     f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="13" fill="#777" text-anchor="middle">'
                     f'{ctx.t("leer", "empty")}</text></g>{left}')
         f = card["function"]
+        name = E.FUNCTIONS[f][ctx.lang]
+        lines = header_lines(name)
         open_ = f'<g class="sp-stack sp-stack-act" data-act="s{s}"' if act is not None else '<g class="sp-stack"'
         edge = f'stroke="{PICK}" stroke-width="4"' if act is not None else 'stroke="#333" stroke-width="1.5"'
+        head_y = [y0 + 18] if len(lines) == 1 else [y0 + 14, y0 + 26]
+        # the words read as one text ("Karte verschenken −3 Punkte"), as the stack's name says them:
+        # a space between the header's lines and after each piece (never drawn: SVG strips them)
+        head = " ".join(f'<tspan x="{x:.1f}" y="{hy:.1f}">{escape(line)}</tspan>' for hy, line in zip(head_y, lines)) + " "
+        # its name for screen readers: the card's words as drawn (name, points), then the rest
+        label = (f"{name} {num(card['points'], ctx.lang, 0)} {ctx.t('Punkte', 'points')}, "
+                 + ctx.t(f"Stapel {s + 1}, Würfelzahl {card['die']}, noch {st['left']} Karten",
+                         f"stack {s + 1}, die number {card['die']}, {st['left']} cards left")
+                 + (ctx.t(", darauf liegt: ", ", on it: ") + ", ".join(map(str, dice)) if dice else ""))
         parts = [f'{open_} data-stack="{s}" data-card="{card["id"]}" data-die="{card["die"]}" '
-                 f'data-left="{st["left"]}">',
-                 f'<title>{escape(E.FUNCTIONS[f][ctx.lang])}</title>',
+                 f'data-left="{st["left"]}" data-name="{escape(name)}" aria-label="{escape(label)}">',
+                 f'<title>{escape(name)}</title>',
                  f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="#fffdf5" {edge}/>',
-                 f'<rect x="{x0 + 3:.1f}" y="{y0 + 3:.1f}" width="{CARD_W - 6}" height="20" rx="5" '
+                 f'<rect x="{x0 + 3:.1f}" y="{y0 + 3:.1f}" width="{CARD_W - 6}" height="28" rx="5" '
                  f'fill="{COLOUR[f]}"/>',
-                 f'<text x="{x:.1f}" y="{y0 + 17:.1f}" font-size="{11 if len(SHORT[ctx.lang][f]) < 11 else 9.5}" '
-                 f'fill="#fff" text-anchor="middle" '
-                 f'font-weight="bold">{escape(SHORT[ctx.lang][f])}</text>',
-                 f'<text x="{x:.1f}" y="{y0 + 52:.1f}" font-size="26" font-weight="bold" text-anchor="middle">'
-                 f'{num(card["points"], ctx.lang, 0)}</text>',
-                 f'<text x="{x:.1f}" y="{y0 + 64:.1f}" font-size="9" fill="#555" text-anchor="middle">'
+                 f'<text class="sp-card-name" font-size="11" fill="{INK.get(f, "#fff")}" text-anchor="middle" '
+                 f'font-weight="bold">{head}</text>',
+                 f'<text x="{x:.1f}" y="{y0 + 56:.1f}" font-size="24" font-weight="bold" text-anchor="middle">'
+                 f'{num(card["points"], ctx.lang, 0)} </text>',
+                 f'<text x="{x:.1f}" y="{y0 + 67:.1f}" font-size="11" fill="#555" text-anchor="middle">'
                  f'{ctx.t("Punkte", "points")}</text>',
-                 die(card["die"], 26, x0 + 6, y0 + CARD_H - 31)]
+                 die(card["die"], 26, x0 + 6, y0 + CARD_H - 31, lang=ctx.lang)]
         for k, v in enumerate(dice):  # the dice lying on the card this turn
             parts.append(f'<g class="sp-on-card" data-value="{v}">'
-                         + die(v, 28, x0 + CARD_W - 35 - k * 20, y0 + CARD_H - 33, fill=ON_CARD) + "</g>")
+                         + die(v, 28, x0 + CARD_W - 35 - k * 20, y0 + CARD_H - 33, fill=ON_CARD, lang=ctx.lang) + "</g>")
         parts.append("</g>")
         return "".join(parts) + left
 
     def _roll(self, ctx) -> str:
+        """The roll beside the circle: the dice (two a row), the roll count, what to click."""
         obs = ctx.observation
         t = obs["turn"]
+        style = "style='max-width:104px;font-size:.85em'"
+        if obs["phase"] == E.SETUP:
+            if not ctx.legal:
+                return ""
+            return (f"<div class='sp-roll' {style}>"
+                    + escape(ctx.t("Klicke einen Stapel an: Dort startet deine Figur. Erst wenn alle Figuren "
+                                   "stehen, werden die Karten aufgedeckt.",
+                                   "Click a stack: your pawn starts there. The cards are turned up once every "
+                                   "pawn stands.")) + "</div>")
         if t["player"] is None:
             return ""
         roll = t["roll"]
@@ -172,18 +256,21 @@ class SchraubeLockerView(View):
         size, gap = 40, 8
         body = []
         for i, v in enumerate(roll):
-            g = die(v, size, i * (size + gap), 0, fill=ON_CARD if i in sel else "#fffdf5")
+            g = die(v, size, (i % 2) * (size + gap), (i // 2) * (size + gap),
+                    fill=ON_CARD if i in sel else "#fffdf5", lang=ctx.lang)
             body.append(f'<g data-act="d{i}" class="sp-roll-die">{g}</g>' if picking else g)
-        width = max(1, len(roll)) * (size + gap)
-        dice = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{size}" viewBox="0 0 {width} {size}" '
-                f'class="sp-dice" data-dice="{",".join(map(str, roll))}">{"".join(body)}</svg>') if roll else ""
+        width, height = 2 * size + gap, ((len(roll) + 1) // 2) * (size + gap) - gap
+        dice = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+                f'viewBox="0 0 {width} {height}" class="sp-dice" data-dice="{",".join(map(str, roll))}">'
+                f'{"".join(body)}</svg>') if roll else ""
         text = ctx.t(f"Wurf {t['rolls']} von 3 · freie Würfel: {t['dice_left']}",
                      f"roll {t['rolls']} of 3 · free dice: {t['dice_left']}")
+        hint = ""
         if picking:
-            text += ctx.t(" · Würfel anklicken, um sie für eine Karte auszuwählen",
-                          " · click dice to choose them for a card")
-        return (f"<div class='sp-roll' style='display:flex;align-items:center;gap:10px;flex-wrap:wrap'>{dice}"
-                f"<span>{escape(text)}</span></div>")
+            hint = ctx.t("Würfel anklicken: dann erscheinen „Wurf wiederholen“ und „Würfel drehen“ für sie.",
+                         "Click dice: then “re-roll” and “turn a die” appear for them.")
+        return (f"<div class='sp-roll' {style}>{dice}<div>{escape(text)}</div>"
+                + (f"<div class='sp-roll-hint'>{escape(hint)}</div>" if hint else "") + "</div>")
 
     # --- decisions -----------------------------------------------------------------------------
     def buttons(self, ctx) -> list[dict]:
@@ -191,17 +278,14 @@ class SchraubeLockerView(View):
         sel = self._selected(ctx)
         for i, a in enumerate(ctx.legal):
             ta = type(a)
-            if ta is E.Place or (ta in (E.UseReroll, E.UseTurn)):
-                continue  # a click on the card; the card functions through the selected dice
+            if ta in (E.Place, E.PawnAt, E.UseReroll, E.UseTurn):
+                continue  # a click on the card or stack; the card functions through the selected dice
             out.append({"token": f"a{i}", "label": self.option_label(ctx, a)})
         if ctx.observation["phase"] == E.CARDS_PHASE and sel:
-            if self._card_action(ctx, "rr") is not None:
-                out.append({"token": "rr", "label": ctx.t(f"Wurf wiederholen: {' '.join(map(str, sel))} neu würfeln",
-                                                          f"re-roll card: roll {' '.join(map(str, sel))} again")})
-            for k in range(1, 7):
-                if self._card_action(ctx, f"tn{k}") is not None:
-                    out.append({"token": f"tn{k}", "label": ctx.t(f"Würfel drehen: {sel[0]} → {k}",
-                                                                  f"turn a die: {sel[0]} → {k}")})
+            for token in ["rr"] + [f"tn{k}" for k in range(1, 7)]:
+                a = self._card_action(ctx, token)
+                if a is not None:
+                    out.append({"token": token, "label": self.option_label(ctx, a)})
         return out
 
     @staticmethod
@@ -226,8 +310,10 @@ class SchraubeLockerView(View):
         if token.startswith("s") and token[1:].isdigit() and int(token[1:]) < E.STACKS:
             s = int(token[1:])
             for a in ctx.legal:
-                if type(a) is E.Place and a.stack == s:
+                if type(a) in (E.Place, E.PawnAt) and a.stack == s:
                     return a
+            if obs["phase"] == E.SETUP:
+                ctx.refuse(E.PawnAt(obs["to_move"], s))
             top = obs["stacks"][s]["top"]
             if top is None:
                 ctx.refuse(E.Place(0, s))
@@ -241,8 +327,9 @@ class SchraubeLockerView(View):
             sel ^= {i}
             ctx.ui["sel"] = sorted(sel)
             vals = " ".join(map(str, self._selected(ctx))) or "–"
-            return {"de": f"Ausgewählt: {vals}. Jetzt „Wurf wiederholen“ oder „Würfel drehen“ wählen.",
-                    "en": f"Chosen: {vals}. Now pick “re-roll card” or “turn a die”."}
+            reroll, turn = E.FUNCTIONS[E.REROLL], E.FUNCTIONS[E.TURN]
+            return {"de": f"Ausgewählt: {vals}. Jetzt „{reroll['de']}“ oder „{turn['de']}“ wählen.",
+                    "en": f"Chosen: {vals}. Now pick “{reroll['en']}” or “{turn['en']}”."}
         if token == "rr" or (token.startswith("tn") and token[2:].isdigit() and 1 <= int(token[2:]) <= 6):
             a = self._card_action(ctx, token)
             if a is None:
@@ -267,10 +354,15 @@ class SchraubeLockerView(View):
         if ta is E.Secure:
             cards = " + ".join(card_name(E.CARDS.card_json(c), lang) for c in a.cards)
             return ctx.t(f"sichern: {cards}", f"secure: {cards}")
-        if ta is E.UseReroll:
-            return a.label(lang) + f" ({card_name(E.CARDS.card_json(a.card), lang)})"
         if ta is E.PawnAt:
             return ctx.t(f"Figur an Stapel {a.stack + 1}", f"pawn beside stack {a.stack + 1}")
+        if ta in (E.UseReroll, E.UseTurn):
+            # the card is named only where it matters: own cards of this kind with different points
+            me = ctx.observation["to_move"]
+            fn = E.CARDS.function[a.card]
+            own = ctx.observation["players"][me]["display"] if me is not None else []
+            if len({c["points"] for c in own if c["function"] == fn}) > 1:
+                return f"{a.label(lang)} ({card_name(E.CARDS.card_json(a.card), lang)})"
         return a.label(lang)
 
     # --- words ---------------------------------------------------------------------------------
@@ -280,7 +372,7 @@ class SchraubeLockerView(View):
             whose_turn = obs["turn"]["player"]
         who = ctx.names[whose_turn] if whose_turn is not None else "–"
         ph = obs["phase"]
-        what = {E.SETUP: ("Aufbau", "set-up"), E.START: ("wie viele Würfel?", "how many dice?"),
+        what = {E.SETUP: ("Figur aufstellen", "placing the pawns"), E.START: ("wie viele Würfel?", "how many dice?"),
                 E.CARDS_PHASE: ("Karten einsetzen?", "use cards?"), E.PLACE: ("Würfel legen", "placing dice"),
                 E.EXCHANGE: ("tauschen oder schenken", "swap or gift"), E.SECURE: ("sichern", "securing")}.get(ph)
         if what is None:
@@ -345,6 +437,9 @@ class SchraubeLockerView(View):
                 [ctx.t("gesicherte Karten", "secured cards") if totals is None else
                  ctx.t(f"gesichert (+{cp} je Kombination)", f"secured (+{cp} per combination)"),
                  *[secured(p) for p in ps]]]
+        if totals is not None and ctx.game.options["combination_bonus"] == "display":  # D3: face-up ones too
+            rows.append([ctx.t(f"offene Kombinationen (+{cp} je)", f"face-up combinations (+{cp} each)"),
+                         *[pts(cp * E.open_combinations([c["id"] for c in p["display"]])) for p in ps]])
         shown = totals if totals is not None else [p["visible_points"] for p in ps]
         rows.append([ctx.t("Summe", "Total"), *[pts(x) for x in shown]])
         return {"title": ctx.t("Punkte (offen sichtbar)", "Scores (visible)") if totals is None else None,
@@ -352,12 +447,13 @@ class SchraubeLockerView(View):
 
     def extra(self, ctx) -> str:
         obs = ctx.observation
-        parts = [f"<b>{ctx.t('Auslagen', 'Displays')}</b>"]
+        parts = [f"<b>{ctx.t('Auslagen', 'Each player’s display')}</b>"]
         for p, pl in enumerate(obs["players"]):
             chips = "".join(
                 f"<span class='sp-chip' data-card='{c['id']}' style='display:inline-block;margin:1px 3px 1px 0;"
-                f"padding:1px 6px;border-radius:8px;color:#fff;background:{COLOUR[c['function']]};font-size:.85em'>"
-                f"{escape(SHORT[ctx.lang][c['function']])} {num(c['points'], ctx.lang, 0)}</span>"
+                f"padding:1px 6px;border-radius:8px;color:{INK.get(c['function'], '#fff')};"
+                f"background:{COLOUR[c['function']]};font-size:.85em'>"
+                f"{escape(E.FUNCTIONS[c['function']][ctx.lang])} {num(c['points'], ctx.lang, 0)}</span>"
                 for c in pl["display"]) or "–"
             n = pl["secured_count"]
             sec = ctx.t(f"gesichert: {n} {'Karte' if n == 1 else 'Karten'} (verdeckt)",

@@ -12,6 +12,7 @@ starts from an observation (``MapView.of``).
 from __future__ import annotations
 
 import heapq
+from dataclasses import replace
 from fractions import Fraction
 from math import comb
 
@@ -22,8 +23,8 @@ from ...core.rng import Rng
 from ...core.stats import proportion_ci
 from .engine import (
     BOOKLET, CELLS, COLOURS, DATA, KEY_CHAR, KINDS, PICKAXE, SHAPES, SNAKE, SNAKES, TREASURES,
-    TREASURE_CHARS, Choose, Layout, Place, Scratch, Take, face_name, cell_name, layout_for, next_cells,
-    orientations, placements,
+    TREASURE_CHARS, Choose, Layout, Place, Scratch, Take, face_name, cell_name, describe, layout_for,
+    next_cells, orientations, placements,
 )
 
 RECONSTRUCTION = {"de": "Rekonstruktion: Würfel, Karten und Schatzleiste", "en": "reconstruction: dice, maps and treasure track"}
@@ -174,23 +175,38 @@ def target_distances(layout: Layout) -> dict:
 
 class Evaluator:
     """The value of placements and dice for one map, from its ``MapView``: exact expectations
-    (Fractions) of a heuristic potential when ``exact``, floats otherwise (the bots' speed)."""
+    (Fractions) of a heuristic potential when ``exact``, floats otherwise (the bots' speed).
 
-    def __init__(self, view: MapView, sets_first, seat: int, exact: bool = False, nearest_only: bool = False):
+    ``final``: this is the player's last use of dice (the observation's ``rounds_left`` is 0): only
+    points count then – no progress, no keys, a treasure symbol only where it completes its kind."""
+
+    def __init__(self, view: MapView, sets_first, seat: int, exact: bool = False, nearest_only: bool = False,
+                 final: bool = False):
         self.view = view
         self.num = _fracf if exact else _floatf
         self.gamma = GAMMA if exact else float(GAMMA)
         self.nearest_only = nearest_only
+        self.final = final
         lay = view.layout
         self.dist = target_distances(lay)
         num = self.num
         self.points = {c: p for c, (_, p) in lay.chests.items()}
         # what one treasure symbol of each kind is worth to this player
-        self.symbol = [num(t["points"], t["symbols"]) if sets_first[k] is None else num(0)
-                       for k, t in enumerate(TREASURES)]
-        self.key_value = {col: num(p) * (KEY_SHARE if exact else float(KEY_SHARE))
-                          for _, (col, p) in lay.chests.items()}
+        if final:
+            self.symbol = [num(t["points"]) if sets_first[k] is None and view.track[k] + 1 == t["symbols"]
+                           else num(0) for k, t in enumerate(TREASURES)]
+        else:
+            self.symbol = [num(t["points"], t["symbols"]) if sets_first[k] is None else num(0)
+                           for k, t in enumerate(TREASURES)]
+        share = 0 if final else (KEY_SHARE if exact else float(KEY_SHARE))
+        self.key_value = {col: num(p) * share for _, (col, p) in lay.chests.items()}
         self._memo: dict = {}
+
+    @classmethod
+    def of(cls, observation: dict, view: MapView, exact: bool = False, nearest_only: bool = False):
+        """The evaluator of ``view`` (a map of ``observation``) for the player to move."""
+        return cls(view, observation["sets_first"], observation["to_move"], exact, nearest_only,
+                   final=observation.get("rounds_left") == 0)
 
     def targets(self, view: MapView) -> list:
         """(cell, weight) of every target still open on ``view``."""
@@ -212,7 +228,10 @@ class Evaluator:
     def potential(self, view: MapView, extra=()) -> object:
         """Σ weight × γ^distance over the open targets (or the best single term with
         ``nearest_only``), the distance from the path plus the cells ``extra`` to each target;
-        targets among ``extra`` count as reached (their gain is counted where they are scratched)."""
+        targets among ``extra`` count as reached (their gain is counted where they are scratched).
+        Nothing in the last round: there is no later turn to profit from progress."""
+        if self.final:
+            return self.num(0)
         base = self._base(view)
         total = self.num(0)
         best = None
@@ -330,7 +349,7 @@ def decision_values(observation: dict, legal, exact: bool = False, nearest_only:
     """(action, value, note) for every legal action of the player to move, from the observation."""
     seat = observation["to_move"]
     view = MapView.of(observation, seat)
-    ev = Evaluator(view, observation["sets_first"], seat, exact, nearest_only)
+    ev = Evaluator.of(observation, view, exact, nearest_only)
     reflect = observation["reflect"]
     dice = observation["dice"]
     num = ev.num
@@ -436,7 +455,8 @@ def die_report(observation: dict, seat: int, face: str, combined: bool = False) 
     ``combined``: with the pickaxe (one cell may be a rock). Also the value of the pickaxe: how many
     more placements the combination allows."""
     view = MapView.of(observation, seat)
-    ev = Evaluator(view, observation["sets_first"], seat, exact=True, nearest_only=STRONG["nearest_only"])
+    ev = Evaluator(view, observation["sets_first"], seat, exact=True, nearest_only=STRONG["nearest_only"],
+                   final=observation.get("rounds_left") == 0)
     rocks = 1 if combined or face == PICKAXE else 0
     opts = placements(view.layout, view.scratched, view.keys, face, observation["reflect"], rocks)
     rows = []
@@ -490,8 +510,9 @@ def advise(game, observation: dict):
     """Every option of the decision in ``observation``, valued exactly (Fractions) by the strong
     bot's evaluation: expected points found in the scratching order (a cell counts only if no snake
     came before it), plus the change of a potential, the best open target's weight × (4/5)^distance,
-    if the motif is scratched whole; the roller's two dice in order, the second counted only if the first meets no
-    snake. Chances come from the counts of what is still hidden: nothing is read from the true map."""
+    if the motif is scratched whole (in the last round points only); the roller's two dice in order,
+    the second counted only if the first meets no snake. Options are named by their motifs
+    (``engine.describe``). Chances come from the counts of what is still hidden: nothing is read from the true map."""
     if not isinstance(observation, dict) or observation.get("game") != game.id:
         raise SpieltischError(f"not an observation of {game.id}: {short(observation)}")
     if observation.get("terminal") or observation.get("to_move") is None:
@@ -503,12 +524,19 @@ def advise(game, observation: dict):
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
         raise SpieltischError(f"a damaged observation of {game.id} ({type(e).__name__}: {short(e)})") from None
-    return make_advice([(a, v) for a, v, _ in valued],
-                       notes={a: n for a, _, n in valued},
-                       method={"de": "exakte Erwartungswerte aus den sichtbaren Zählungen (" + RECONSTRUCTION["de"] + ")",
-                               "en": "exact expectations from the visible counts (" + RECONSTRUCTION["en"] + ")"},
-                       objective={"de": "Punkte plus Fortschritt zu Truhen und Kreuzen (Heuristik)",
-                                  "en": "points plus progress towards chests and crosses (heuristic)"})
+    advice = make_advice([(a, v) for a, v, _ in valued],
+                         notes={a: n for a, _, n in valued},
+                         method={"de": "exakte Erwartungswerte aus den sichtbaren Zählungen (" + RECONSTRUCTION["de"] + ")",
+                                 "en": "exact expectations from the visible counts (" + RECONSTRUCTION["en"] + ")"},
+                         objective={"de": "Punkte plus Fortschritt zu Truhen und Kreuzen (Heuristik); "
+                                          "in der letzten Runde nur Punkte",
+                                    "en": "points plus progress towards chests and crosses (heuristic); "
+                                          "in the last round points only"})
+    # the options named as the board names them (the motifs chosen, not die numbers): the review
+    # shows these labels
+    options = tuple(replace(o, label={lang: describe(o.action, observation, lang) for lang in ("de", "en")})
+                    for o in advice.options)
+    return replace(advice, options=options)
 
 
 def legal_from_observation(game, observation: dict) -> list:

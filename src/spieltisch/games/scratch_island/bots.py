@@ -9,6 +9,9 @@ hidden, never the true map).
   them), expected gains counted in the scratching order (a snake ends the turn), cells that
   cannot hide a snake scratched first, the roller's second die valued on the map after the first and
   only if the first meets no snake, and the pickaxe combined with a motif where that is worth more.
+
+Both know the end from the observation (``rounds_left``, D9): in their last use of dice only points
+count (``analysis.Evaluator``'s ``final``).
 """
 
 from __future__ import annotations

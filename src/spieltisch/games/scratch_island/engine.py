@@ -569,6 +569,34 @@ class Scratch(NamedTuple):
         return ["scratch", self.cell]
 
 
+def describe(action, observation: dict, lang: str) -> str:
+    """What a player's action chose, in the words of the board: the motifs of the dice (an action
+    itself knows only die numbers), the motif placed and where. One text for the log, the advisor's
+    options and the review; ``observation`` is the one the player decided on."""
+    de = lang == "de"
+    faces = [d["face"] for d in observation["dice"]]
+
+    def face(i):
+        return face_name(faces[i], lang) if faces[i] else "?"
+
+    t = type(action)
+    if t is Choose:
+        if action.combine:
+            return (f"{face(action.first)} mit Spitzhacke kombiniert" if de
+                    else f"{face(action.first)} combined with the pickaxe")
+        return f"{face(action.first)}, {'dann' if de else 'then'} {face(action.second)}"
+    if t is Take:
+        return f"{'nimmt' if de else 'takes'} {face(action.die)}"
+    if t is Place:
+        pend = observation["pending"]
+        motif = face_name(pend[0]["face"], lang) if pend else ("Motiv" if de else "motif")
+        where = " ".join(_cell_text(c) for c in action.cells) if isinstance(action.cells, tuple) else short(action.cells)
+        return f"{'platziert' if de else 'places'} {motif} {'auf' if de else 'on'} {where}"
+    if t is Scratch:
+        return f"rubbelt {_cell_text(action.cell)} frei" if de else f"scratches {_cell_text(action.cell)}"
+    return action.label(lang) if hasattr(action, "label") else short(action)
+
+
 BOOKLET_OUTCOMES = tuple((Booklet(p), Fraction(1, BOOKLET)) for p in range(BOOKLET))
 
 
@@ -587,7 +615,9 @@ ROLL_OUTCOMES = {colour: _roll_outcomes(colour) for colour in DATA["dice"]}
 # --- game -------------------------------------------------------------------------------------------
 class ScratchIsland(Game):
     id = "scratch-island"
-    version = 1
+    # v2: the game ends when every seat has rolled equally often (D9, option ``end``); v1 ended after
+    # the roll in which a fourth chest was opened
+    version = 2
     name = {"de": "Scratch Island", "en": "Scratch Island"}
     summary = {
         "de": "Würfeln, Motive auf der eigenen Schatzkarte freirubbeln, Schlüssel unter roten Kreuzen "
@@ -603,6 +633,12 @@ class ScratchIsland(Game):
         # mirror images only with this option.
         OptionSpec("reflect", False, "motifs may also be placed as mirror images (rotations are always allowed)"),
         # not in the rulebook: a cap for short games (tests, lessons); 0 is the rulebook's end only
+        # D9: "Alle, die in dieser Runde noch am Zug sind, können würfeln" – the round (every seat
+        # rolls once) is finished, so every seat has rolled equally often; "this_roll" ends after the
+        # roll in which the fourth chest was opened
+        OptionSpec("end", "all_rolled", "D9: after a fourth chest, play on until every player has rolled "
+                   "equally often (all_rolled) or only until everybody has used a die of the current roll "
+                   "(this_roll)", choices=("all_rolled", "this_roll")),
         OptionSpec("rounds", 0, "end after this many rounds at the latest (0: only the rulebook's end, "
                    "when someone opens their fourth chest)", min=0, max=10_000),
     )
@@ -642,6 +678,11 @@ class ScratchIsland(Game):
         lines.append(("Runde" if de else "Round") + f" {observation['round']}, "
                      + ("Würfler" if de else "roller") + f" {observation['roller'] + 1}; "
                      + ("Würfel" if de else "dice") + f": {dice or '-'}")
+        left = observation["rounds_left"]
+        if left is not None and not observation["terminal"]:
+            lines.append(("letzte Runde" if de else "last round") if left == 0
+                         else (f"noch {left} Runde{'n' if left > 1 else ''} danach" if de
+                               else f"{left} more round{'s' if left > 1 else ''} after this one"))
         if observation["terminal"]:
             lines.append(("Ende." if de else "Game over."))
         elif observation["to_move"] is not None:
@@ -669,6 +710,7 @@ class ScratchIslandState(State):
         self.end_triggered = False
         self.round = 0
         self.roller = 0  # D6: seat 0 begins ("wer zuletzt einen echten Schatz gefunden hat")
+        self.rolls = [0] * n  # how often each seat has rolled (D9: the game ends with these equal)
         self.phase = "booklet"
         self.dice: list = [None] * len(game.dice_colours)  # faces of this round's roll
         self.dice_state: list = ["free"] * len(game.dice_colours)  # free / seat that took it / lost
@@ -871,6 +913,7 @@ class ScratchIslandState(State):
             # D5: the roller's second die is lost, not given to the others
             for die, _ in self.pending[1:]:
                 self.dice_state[die] = "lost"
+                self.events.append({"seat": p, "event": "lost", "die": die})
             self.pending = [self.pending[0]]
             self.placement = ()
         elif what in TREASURE_CHARS:
@@ -909,7 +952,7 @@ class ScratchIslandState(State):
             self.taker_index += 1
             self.phase = "take"
             return
-        if self.end_triggered or self.round == self.game.options["rounds"]:
+        if self.rounds_left() == 0:
             self.phase = "over"
             self.actor = None
             return
@@ -925,9 +968,27 @@ class ScratchIslandState(State):
         self.dice = [None] * len(self.game.dice_colours)
         self.dice_state = ["free"] * len(self.game.dice_colours)
         self.takers = tuple((self.roller + i) % n for i in range(1, n))
+        self.rolls[self.roller] += 1
         self.taker_index = 0
         self.last_events = self.events
         self.events = []
+
+    def rounds_left(self):
+        """How many rounds (rolls) follow the current one for sure: None while the end is open.
+        D9 (option ``end``): once a fourth chest is open, "all_rolled" plays on until every seat has
+        rolled equally often (the seats that rolled less than the others roll once more each);
+        "this_roll" ends with the current roll. Option ``rounds`` caps the game."""
+        left = None
+        if self.end_triggered:
+            if self.game.options["end"] == "this_roll":
+                left = 0
+            else:
+                most = max(self.rolls)
+                left = sum(1 for r in self.rolls if r < most)
+        cap = self.game.options["rounds"]
+        if cap:
+            left = cap - self.round if left is None else min(left, cap - self.round)
+        return left
 
     # --- scores -------------------------------------------------------------------------------------
     def chest_points(self, p: int) -> int:
@@ -974,7 +1035,7 @@ class ScratchIslandState(State):
         c = object.__new__(type(self))
         c.__dict__.update(self.__dict__)
         for name in ("content", "scratched", "keys", "opened", "track", "set_first", "set_points",
-                     "four_chests", "dice", "dice_state", "pending"):
+                     "four_chests", "dice", "dice_state", "pending", "rolls"):
             setattr(c, name, list(getattr(self, name)))
         c.events = [dict(e) for e in self.events]
         c.last_events = [dict(e) for e in self.last_events]
@@ -1037,6 +1098,7 @@ class ScratchIslandState(State):
             "placement": list(self.placement) if phase == "scratch" else [],
             "sets_first": list(self.set_first),
             "end_triggered": self.end_triggered,
+            "rounds_left": self.rounds_left(),
             "four_chests": list(self.four_chests),
             "events": [dict(e) for e in self.events],
             "last_events": [dict(e) for e in self.last_events],

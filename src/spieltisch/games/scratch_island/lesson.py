@@ -8,6 +8,7 @@ generator's parameters are the project's reconstruction (``scratch_island.json``
 
 from __future__ import annotations
 
+import base64
 from fractions import Fraction
 from html import escape
 from math import comb
@@ -17,7 +18,8 @@ from ...core.rng import Rng
 from ...lesson.pictures import Picture, side_by_side
 from .analysis import MapView, snake_chance
 from .engine import (
-    KEY_CHAR, PICKAXE, SIZE, SNAKE, TREASURE_CHARS, Booklet, Layout, ScratchIsland, cell_name, orientations,
+    DATA, KEY_CHAR, PICKAXE, SIZE, SNAKE, TREASURE_CHARS, Booklet, Layout, ScratchIsland, cell_name, face_name,
+    orientations,
 )
 from .view import PREVIEW, map_svg, motif_svg
 
@@ -40,6 +42,25 @@ def cell(name: str) -> int:
     if not 0 <= row < SIZE:
         raise SpieltischError(f"no cell {name!r}")
     return row * SIZE + col
+
+
+def near(layout: Layout, centre: int, reach: int) -> dict:
+    """What is printed within ``reach`` steps of ``centre`` (steps along rows and columns, as a motif
+    grows from the boat): rocks, crosses and chests (cell names) and walls (pairs of neighbouring cells
+    with a wall between them, both within reach). What a student needs to count the placements over
+    the boat by hand."""
+    cr, cc = divmod(centre, SIZE)
+    inside = [c for c in range(SIZE * SIZE) if abs(c // SIZE - cr) + abs(c % SIZE - cc) <= reach]
+    within = set(inside)
+    walls = []
+    for c in inside:
+        for b in (c + 1, c + SIZE):  # east and south: each wall once
+            if b in within and (b == c + SIZE or b % SIZE) and not layout.nbr[c] >> b & 1:
+                walls.append((cell_name(c), cell_name(b)))
+    return {"rocks": [cell_name(c) for c in inside if layout.rocks >> c & 1],
+            "crosses": [cell_name(c) for c in inside if layout.cross_mask >> c & 1],
+            "chests": [cell_name(c) for c in inside if c in layout.chests],
+            "walls": walls}
 
 
 # --- question 1: how many ways does a motif fit over the boat? ----------------------------------------
@@ -113,14 +134,35 @@ def dig_order(view: MapView) -> list:
 
 def safe_cells(view: MapView, cells) -> dict:
     """Digging ``cells`` in this order until the first snake: the exact distribution of the number
-    of cells dug before the first snake (``len(cells)`` when there is none) and its mean."""
+    of cells dug before the first snake (``len(cells)`` when there is none), its mean and variance."""
     dist = {}
     before = Fraction(1)  # P(the first j cells are free)
     for j in range(len(cells) + 1):
         after = 1 - snake_chance(view, cells[:j + 1]) if j < len(cells) else Fraction(0)
         dist[j] = before - after
         before = after
-    return {"distribution": dist, "mean": sum(j * p for j, p in dist.items())}
+    mean = sum(j * p for j, p in dist.items())
+    return {"distribution": dist, "mean": mean, "variance": sum(j * j * p for j, p in dist.items()) - mean * mean}
+
+
+def snake_count(view: MapView, cells) -> dict:
+    """How many snakes lie under ``cells`` (unscratched plain cells), exactly: the hypergeometric
+    distribution {k: C(s, k)·C(u − s, m − k) / C(u, m)} (u plain cells left, s snakes left, m cells),
+    its mean m·s/u (the sum of the cells' single chances, ``single`` each), the tails P(X ≥ k) for
+    k ≥ 1 (``at_least``; their sum is the mean: a map with k snakes under the cells counts k times)
+    and, for comparison, what P(at least one) would be if every cell hid a snake independently with
+    s/u, as when drawing with replacement (``independent``)."""
+    m = len(cells)
+    for c in cells:
+        if c not in view.layout.plain or view.scratched >> c & 1:
+            raise SpieltischError(f"{cell_name(c)} is not an unscratched plain cell")
+    if len(set(cells)) != m:
+        raise SpieltischError("a cell is named twice")
+    u, s = view.plain_left, view.snakes_left
+    dist = {k: Fraction(comb(s, k) * comb(u - s, m - k), comb(u, m)) for k in range(min(s, m) + 1)}
+    tails = {k: sum(p for j, p in dist.items() if j >= k) for k in range(1, len(dist))}
+    return {"distribution": dist, "mean": sum(k * p for k, p in dist.items()), "at_least_one": 1 - dist[0],
+            "at_least": tails, "single": Fraction(s, u), "independent": 1 - (1 - Fraction(s, u)) ** m}
 
 
 def hidden_samples(page: int, seat: int, n: int, seed: int, players: int = 2, empty=()) -> list:
@@ -205,10 +247,36 @@ def map_picture(view: MapView, lang: str = "de", marks: dict | None = None, labe
     return Picture(svg, title or ("Karte" if lang == "de" else "map"))
 
 
+def face_picture(face: str, lang: str = "de", size: int = 56) -> Picture:
+    """The die face showing ``face`` as on the board (the die's colour at its edge), named."""
+    colour = next(c for c, faces in DATA["dice"].items() if face in faces)
+    name = face_name(face, lang)
+    return Picture(motif_svg(face, size=size, colour=colour, title=name), name)
+
+
 def motif_pictures(face: str, reflect: bool = False, size: int = 56, title: str = "") -> Picture:
     """The motif's orientations (turned; mirrored too with ``reflect``), one die face each, in a row."""
     shapes = orientations(face, reflect)
     return side_by_side([Picture(motif_svg(face, size=size, shape=s), "") for s in shapes], title or face)
+
+
+class Setting:
+    """A picture of a question's situation (the map before anything is decided), shown at once: an
+    ``<img>`` of the SVG with the title as its text. The lesson kit draws every SVG it shows as an
+    answer and the predict-first checks allow no drawn picture before a prediction; a map that only
+    sets the scene is not an answer, so it goes in as an image (and reads as its ``alt`` text)."""
+
+    def __init__(self, picture: Picture, alt: str = ""):
+        self.text = picture.text
+        data = base64.b64encode(picture.svg.encode("utf-8")).decode("ascii")
+        self.html = (f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(alt or picture.text)}" '
+                     f'style="max-width:100%">')
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return {"text/html": self.html, "text/plain": self.text}
+
+    def __str__(self) -> str:
+        return self.text
 
 
 def preview(cells, colour: str = PREVIEW) -> dict:

@@ -5,10 +5,12 @@ Drawn from the observation only: printed features (boat, walls, rocks, red cross
 a scratched cell shows what was under it, an unscratched cell only its silver scratch layer. The
 motifs, dice and maps are the project's reconstruction, and the picture says so.
 
-Clicks: a die (``d<i>``; the roller clicks two in the order to use them), a map cell (``c<cell>``;
+Clicks: a die (``d<i>``; the roller clicks two in the order to use them, there are no buttons for
+the pairs), "combine" under a die (``k<i>``: the pickaxe with the motif clicked first, or the pickaxe
+clicked first with this motif), a map cell (``c<cell>``;
 placing: the first click previews the current rotation of the motif over that cell, a second click on
 the same cell tries the next position; "rotate" turns it; "place" commits the preview; scratching:
-the next cell to scratch). The preview lives in ``ctx.ui`` only.
+the next cell to scratch). The preview and the first die chosen live in ``ctx.ui`` only.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from html import escape
 from ...core.view import View
 from .engine import (
     CELLS, COLOUR_NAMES, PICKAXE, SHAPES, SIZE, TREASURES, Choose, Place, Scratch, Take, cell_name,
-    face_name,
+    describe, face_name,
 )
 
 PAPER, SAND, SILVER, ROCK = "#f3e3b5", "#fff6dc", "#b9bec4", "#8d8479"
@@ -27,6 +29,11 @@ DIE_EDGE = {"blue": "#3b6fd8", "orange": "#e67e22", "yellow": "#d4a20a"}
 PREVIEW, NEXT, FIT = "#2f6fd6", "#1e9e3a", "#e67e22"
 SYMBOLS = "◆●▲♛"  # treasure kinds 1..4 as drawn on a scratched cell
 LETTERS = "ABCDEFGHIJ"
+# the words the dice carry (the how-to box uses the same)
+ROLE = {"first": ("1. zuerst", "1. first"), "then": ("2. dann", "2. then"), "now": ("jetzt", "now")}
+COMBINE = ("kombinieren", "combine")
+COMBINE_TIP = ("„kombinieren“: Spitzhacke und Motiv als ein Motiv, in dem ein Feld ein Fels sein darf.",
+               "“combine”: pickaxe and motif as one motif in which one cell may be a rock.")
 
 
 def _shapes(face: str, reflect: bool) -> list:
@@ -34,15 +41,16 @@ def _shapes(face: str, reflect: bool) -> list:
 
 
 def motif_svg(face, size: int = 46, colour: str = "blue", state: str = "free", act: str | None = None,
-              selected: bool = False, shape=None, title: str = "") -> str:
+              selected: bool = False, shape=None, title: str = "", picked: bool = False) -> str:
     """One die as a picture: its motif's squares (a pickaxe as a pick), the die colour as its edge;
-    greyed when taken or lost; ``act``: the click token."""
+    greyed when taken or lost; ``act``: the click token; ``picked``: the roller's first choice."""
     muted = state != "free"
     fill = "#ddd" if muted else ("#fff1c9" if selected else "#fffdf5")
     edge = "#999" if muted else DIE_EDGE.get(colour, "#333")
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}" '
            f'class="sp-die" data-face="{escape(str(face))}" data-state="{escape(state)}"'
-           + (f' data-act="{act}" style="cursor:pointer"' if act else "") + ' role="img">',
+           + (f' data-act="{act}" style="cursor:pointer"' if act else "") + (' data-picked="1"' if picked else "")
+           + f' role="img" aria-label="{escape(title or str(face))}">',
            f'<title>{escape(title)}</title>' if title else "",
            f'<rect x="2" y="2" width="{size - 4}" height="{size - 4}" rx="7" fill="{fill}" stroke="{edge}" '
            f'stroke-width="{4 if selected else 3}"/>']
@@ -66,10 +74,46 @@ def motif_svg(face, size: int = 46, colour: str = "blue", state: str = "free", a
     return "".join(out)
 
 
-def map_svg(m: dict, cell: int = 34, lang: str = "de", marks: dict | None = None, clickable=(),
+def cell_label(m: dict, c: int, lang: str, mark: str | None = None) -> str:
+    """A cell as a screen reader says it, from the map the viewer sees: its name, what is printed
+    there, what was scratched free, and its mark ("E8: rotes Kreuz, noch nicht gerubbelt, passt")."""
+    de = lang == "de"
+    lay = m["layout"]
+    t, f = "".join(lay["terrain"])[c], "".join(m["found"])[c]
+    points = {d["cell"]: d["points"] for d in lay["chests"]}
+    parts = []
+    if t == "A":
+        parts.append("Boot" if de else "boat")
+    elif t in "brgy":
+        col = {"b": "blue", "r": "red", "g": "green", "y": "yellow"}[t]
+        parts.append(f"Truhe {COLOUR_NAMES[col][0]}, {points[c]} Punkte" if de else f"{col} chest, {points[c]} points")
+    elif t == "x":
+        parts.append("rotes Kreuz" if de else "red cross")
+    elif t == "#":
+        parts.append("Fels" if de else "rock")
+    if f == "?":
+        if t != "#":
+            parts.append("noch nicht gerubbelt" if de else "not scratched yet")
+    elif f == "S":
+        parts.append("Schlange" if de else "snake")
+    elif f in "BRGY":
+        col = {"B": "blue", "R": "red", "G": "green", "Y": "yellow"}[f]
+        parts.append(f"Schlüssel {COLOUR_NAMES[col][0]}" if de else f"{col} key")
+    elif f.isdigit():
+        parts.append(TREASURES[int(f) - 1][lang])
+    else:
+        parts.append("gerubbelt, leer" if de else "scratched, empty")
+    if mark is not None:
+        parts.append({PREVIEW: ("Vorschau", "preview"), FIT: ("passt", "fits"),
+                      NEXT: ("als Nächstes rubbeln", "scratch next")}.get(mark, ("", ""))[0 if de else 1])
+    return f"{cell_name(c)}: " + ", ".join(p for p in parts if p)
+
+
+def map_svg(m: dict, cell: int = 44, lang: str = "de", marks: dict | None = None, clickable=(),
             title: str | None = None, edges: bool = True) -> str:
     """One map of the observation (``maps[i]``) as a complete ``<svg>``. ``marks``: cell -> colour
-    (a preview, the cells to scratch next); ``clickable``: cells that carry ``data-act``."""
+    (a preview, the cells to scratch next); ``clickable``: cells that carry ``data-act`` and a name
+    for screen readers (``cell_label``)."""
     lay, found = m["layout"], "".join(m["found"])
     terrain = "".join(lay["terrain"])
     east, south = "".join(lay["walls_east"]), "".join(lay["walls_south"])
@@ -78,8 +122,9 @@ def map_svg(m: dict, cell: int = 34, lang: str = "de", marks: dict | None = None
     left = round(cell * 0.6) if edges else 2
     top = (round(cell * 0.55) if edges else 2) + (round(cell * 0.6) if title else 0)
     w, h = left + SIZE * cell + 3, top + SIZE * cell + 3
+    name = title or ("Schatzkarte" if lang == "de" else "treasure map")
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-           f'font-family="sans-serif" role="img" class="sp-map">']
+           f'font-family="sans-serif" role="img" aria-label="{escape(name)}" class="sp-map">']
     if title:
         out.append(f'<text x="2" y="{round(cell * 0.5)}" font-size="{round(cell * 0.45)}" font-weight="bold">'
                    f'{escape(title)}</text>')
@@ -95,7 +140,8 @@ def map_svg(m: dict, cell: int = 34, lang: str = "de", marks: dict | None = None
         t, f = terrain[c], found[c]
         scratched = f != "?"
         fill = SAND if scratched else (ROCK if t == "#" else SILVER)
-        act = f' data-act="c{c}" style="cursor:pointer"' if c in clickable else ""
+        act = (f' data-act="c{c}" style="cursor:pointer" aria-label="{escape(cell_label(m, c, lang, marks.get(c)))}"'
+               if c in clickable else "")
         out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" stroke="#8c7b5a" '
                    f'stroke-width="0.6" class="sp-cell" data-cell="{c}" data-scratched="{int(scratched)}"{act}/>')
         cx, cy = x + cell / 2, y + cell / 2
@@ -167,26 +213,93 @@ class ScratchIslandView(View):
     bot_delay = 0.3
     bot_names = {"greedy": {"de": "gierig", "en": "greedy"}, "strong": {"de": "stark", "en": "strong"}}
     howto = {
-        "de": {"title": "Scratch Island", "goal": "Die meisten Punkte: Truhen öffnen (dafür den Schlüssel "
-               "gleicher Farbe unter einem roten Kreuz finden) und als Erste eine Schatzart vollständig finden.",
-               "turn": ["Wer würfelt, wählt zwei Würfel in der Reihenfolge, in der er sie nutzt (Würfel "
-                        "anklicken); die anderen nehmen reihum einen der übrigen.",
-                        "Motiv platzieren: Feld anklicken zeigt eine Vorschau, „drehen“ dreht das Motiv, "
-                        "„platzieren“ setzt es. Es muss an deinen Weg grenzen (das erste Motiv deckt das Boot).",
-                        "Dann Feld für Feld freirubbeln – du wählst die Reihenfolge. Eine Schlange beendet den "
-                        "Zug sofort.",
-                        "Die Spitzhacke rubbelt ein Feld frei, auch einen Felsen. Wer die vierte Truhe öffnet, "
-                        "beendet das Spiel nach dieser Runde."]},
-        "en": {"title": "Scratch Island", "goal": "Score the most points: open chests (find the key of the same "
-               "colour under a red cross first) and be the first to find a whole kind of treasure.",
-               "turn": ["The roller chooses two dice in the order to use them (click the dice); the others take "
-                        "one of the rest in turn.",
-                        "Place the motif: clicking a cell shows a preview, “rotate” turns the motif, “place” puts "
-                        "it down. It must touch your path (the first motif covers the boat).",
-                        "Then scratch cell by cell – you choose the order. A snake ends your turn at once.",
-                        "The pickaxe scratches one cell, even a rock. Whoever opens their fourth chest ends the "
-                        "game after that round."]},
+        "de": {"title": "Scratch Island",
+               "goal": "Die meisten Punkte gewinnen. Punkte bringen die vier Truhen in den Ecken (die Zahl auf "
+                       "der Truhe) und die Schatzarten der Schatzleiste: Wer als Erste alle Symbole einer "
+                       "Schatzart findet, bekommt deren Punkte. Höchstens 30 Punkte.",
+               "turn": [
+                   "Alle rubbeln auf der eigenen Schatzkarte einen Weg frei, der am Boot beginnt. Was unter "
+                   "einem silbernen Feld liegt, sieht niemand, bevor es freigerubbelt ist – auch du nicht.",
+                   "Eine Runde: Wer würfelt, nimmt 2 Würfel – zuerst den Würfel anklicken, den du zuerst "
+                   "nutzt („1. zuerst“), dann den zweiten („2. dann“). Danach nehmen die anderen im "
+                   "Uhrzeigersinn je einen der übrigen Würfel (anklicken); zu zweit bleibt ein Würfel liegen. "
+                   "Die nächste Runde würfelt die nächste Person.",
+                   "Ein Würfel zeigt ein Motiv (Felder in einer Form) oder die Spitzhacke. Ein Motiv wird ganz "
+                   "oder gar nicht freigerubbelt: alle Felder auf der Karte und noch nicht freigerubbelt, "
+                   "kein Fels darunter und keine Wand zwischen seinen Feldern. Drehen ist erlaubt.",
+                   "Ein Feld des Motivs muss an deinen Weg grenzen, ohne Wand dazwischen; dein erstes Motiv "
+                   "muss das Boot abdecken. Passt das Motiv nirgends, ist der Würfel ohne Wirkung verbraucht.",
+                   "Platzieren: ein orange umrandetes Feld anklicken zeigt eine Vorschau, „drehen“ dreht das "
+                   "Motiv, „platzieren“ setzt es.",
+                   "Dann rubbelst du Feld für Feld frei, jedes an deinem Weg; die Reihenfolge wählst du "
+                   "(grün markiert). Eine Schlange beendet deinen Zug sofort: der Rest des Motivs und dein "
+                   "2. Würfel verfallen. Was du vorher gefunden hast, zählt.",
+                   "Spitzhacke allein: ein Feld an deinem Weg freirubbeln, auch einen Fels. Spitzhacke mit "
+                   "einem Motiv (nur wer würfelt, hat 2 Würfel): „kombinieren“ – dann darf ein Feld des "
+                   "Motivs ein Fels sein.",
+                   "Unter 4 der 6 roten Kreuze liegt je ein Schlüssel. Eine Truhe lässt sich nur mit dem "
+                   "Schlüssel ihrer Farbe freirubbeln; dann ist sie offen und bringt ihre Punkte.",
+                   "Schatzsymbole kommen auf die Schatzleiste. Wer alle Symbole einer Schatzart als Erste hat, "
+                   "bekommt ihre Punkte (★); wer sie später vollständig hat, bekommt 0 (✗).",
+                   "{end}",
+                   "Wertung: Punkte der offenen Truhen plus Punkte der Schatzarten. Bei Gleichstand gewinnt, "
+                   "wer zuerst alle 4 Truhen geöffnet hat; sonst teilen sich die Punktgleichen den Sieg.",
+               ]},
+        "en": {"title": "Scratch Island",
+               "goal": "The most points win. Points come from the four chests in the corners (the number on the "
+                       "chest) and from the kinds of treasure on the treasure track: whoever is first to find "
+                       "all symbols of a kind gets its points. At most 30 points.",
+               "turn": [
+                   "Everyone scratches a path on their own treasure map, starting at the boat. Nobody sees "
+                   "what lies under a silver cell before it is scratched – you neither.",
+                   "A round: the roller takes 2 dice – first click the die you use first (“1. first”), then "
+                   "the second (“2. then”). Then, clockwise, each other player takes one of the remaining dice "
+                   "(click it); with two players one die stays unused. The next player rolls the next round.",
+                   "A die shows a motif (cells in a shape) or the pickaxe. A motif is scratched whole or not "
+                   "at all: all its cells on the map and not yet scratched, no rock under it and no wall "
+                   "between its cells. Turning it is allowed.",
+                   "One cell of the motif must touch your path, with no wall between; your first motif must "
+                   "cover the boat. If the motif fits nowhere, the die is used up with no effect.",
+                   "Placing: clicking a cell outlined in orange shows a preview, “rotate” turns the motif, "
+                   "“place” puts it down.",
+                   "Then you scratch cell by cell, each next to your path; you choose the order (marked "
+                   "green). A snake ends your turn at once: the rest of the motif and your 2nd die are lost. "
+                   "What you found before counts.",
+                   "Pickaxe alone: scratch one cell next to your path, even a rock. Pickaxe with a motif "
+                   "(only the roller has 2 dice): “combine” – then one cell of the motif may be a rock.",
+                   "A key lies under 4 of the 6 red crosses. A chest can only be scratched with the key of "
+                   "its colour; then it is open and scores its points.",
+                   "Treasure symbols go onto the treasure track. Whoever is first to have all symbols of a "
+                   "kind gets its points (★); whoever completes it later gets 0 (✗).",
+                   "{end}",
+                   "Scoring: points of the open chests plus points of the treasure kinds. A tie goes to "
+                   "whoever was first to open all 4 chests; otherwise the tied players share the win.",
+               ]},
     }
+    # D9: the end as the table's option ``end`` has it
+    howto_end = {
+        "all_rolled": ("Spielende: Wer die 4. Truhe öffnet, nutzt noch die eigenen Würfel; dann wird "
+                       "weitergespielt, bis alle gleich oft gewürfelt haben (die Runde ist abgeschlossen). "
+                       "Dann ist das Spiel vorbei.",
+                       "End: whoever opens their 4th chest still uses their dice; play goes on until everyone "
+                       "has rolled equally often (the round is finished). Then the game is over."),
+        "this_roll": ("Spielende: Wer die 4. Truhe öffnet, nutzt noch die eigenen Würfel; die anderen nehmen "
+                      "noch ihren Würfel aus diesem Wurf. Dann ist das Spiel vorbei.",
+                      "End: whoever opens their 4th chest still uses their dice; the others still take their "
+                      "die of this roll. Then the game is over."),
+    }
+
+    def how_to(self, game, lang: str) -> dict | None:
+        box = self.howto.get(lang)
+        if box is None:
+            return None
+        de, en = self.howto_end[game.options["end"]]
+        end = de if lang == "de" else en
+        cap = game.options["rounds"]
+        if cap:
+            end += (f" Diese Partie endet spätestens nach Runde {cap}." if lang == "de"
+                    else f" This game ends after round {cap} at the latest.")
+        return {**box, "turn": [end if step == "{end}" else step for step in box["turn"]]}
 
     # --- placing: the preview in ctx.ui ------------------------------------------------------
     @staticmethod
@@ -227,10 +340,14 @@ class ScratchIslandView(View):
         return f"{self._dice(ctx)}<div class='sp-map-main' style='margin-top:6px'>{svg}</div>"
 
     def _dice(self, ctx) -> str:
+        """The roll: every die as its motif, with what it is for. Choosing (the roller): click the
+        die to use first ("1. zuerst"), then the one to use then ("2. dann"); a pickaxe and a motif
+        may instead be combined ("kombinieren" under the second die). Taking: click a die."""
         obs = ctx.observation
         phase = obs["phase"] if ctx.legal else None
-        picks = ctx.ui.get("dice", [])
+        picks = ctx.ui.get("dice", []) if phase == "choose" else []
         pend = self._pending(ctx)
+        order = {p["die"]: k for k, p in enumerate(obs["pending"])} if phase in ("place", "scratch") else {}
         parts = []
         for i, d in enumerate(obs["dice"]):
             act = f"d{i}" if phase in ("choose", "take") and d["state"] == "free" else None
@@ -245,20 +362,40 @@ class ScratchIslandView(View):
             if phase == "place" and pend and pend["die"] == i and d["face"] != PICKAXE:
                 shapes = _shapes(d["face"], obs["reflect"])
                 shape = shapes[ctx.ui.get("rot", 0) % len(shapes)]
-            now = phase in ("place", "scratch") and pend and pend["die"] == i  # the die in use
-            pic = motif_svg(d["face"], colour=d["colour"], state="free" if now else state, act=act,
-                            selected=i in picks or bool(now), shape=shape, title=tip)
-            order = f"<b>{picks.index(i) + 1}.</b>" if i in picks else ""
-            parts.append(f"<span class='sp-die-box' style='display:inline-block;width:76px;text-align:center;"
-                         f"vertical-align:top;font-size:11px;line-height:1.2'>{pic}<br>{order}{escape(tip)}</span>")
+            now = order.get(i) == 0  # the die in use
+            pic = motif_svg(d["face"], colour=d["colour"], state="free" if i in order else state, act=act,
+                            selected=i in picks or now, shape=shape, title=tip, picked=i in picks)
+            role = ""
+            if i in picks:
+                role = ROLE["first"]
+            elif i in order:
+                role = ROLE["now" if now else "then"]
+            role = f"<b class='sp-die-role'>{escape(ctx.t(*role))}</b><br>" if role else ""
+            chip = ""
+            if picks and act and i not in picks and self._combine(ctx, picks[0], i) is not None:
+                chip = (f"<br><span class='sp-die-chip' data-act='k{i}' role='button' title='"
+                        f"{escape(ctx.t(*COMBINE_TIP))}' style='display:inline-block;margin-top:2px;padding:1px 5px;"
+                        f"border:2px solid {FIT};border-radius:9px;background:#fff3e0;font-weight:bold'>"
+                        f"{escape(ctx.t(*COMBINE))}</span>")
+            parts.append(f"<span class='sp-die-box' data-die='{i}' style='display:inline-block;width:84px;"
+                         f"text-align:center;vertical-align:top;font-size:11px;line-height:1.2'>{pic}<br>"
+                         f"{role}{escape(tip)}{chip}</span>")
         if not parts:
             return ""
         hint = ""
         if phase == "choose":
-            hint = ctx.t("Zwei Würfel anklicken: zuerst den, den du zuerst nutzt.",
-                         "Click two dice: first the one you use first.")
+            hint = ctx.t("Du würfelst: Nimm 2 Würfel. Klicke den Würfel an, den du zuerst nutzt (1. zuerst), "
+                         "dann den, den du danach nutzt (2. dann).",
+                         "You rolled: take 2 dice. Click the die you use first (1. first), then the one you "
+                         "use then (2. then).")
+            if picks:
+                hint = ctx.t("Jetzt den Würfel anklicken, den du dann nutzt (2.). Nochmal auf den ersten: "
+                             "Auswahl aufheben.",
+                             "Now click the die you use then (2.). The first one again: undo.")
+                if any(self._combine(ctx, picks[0], j) is not None for j in range(len(obs["dice"]))):
+                    hint += " " + ctx.t(*COMBINE_TIP)
         elif phase == "take":
-            hint = ctx.t("Nimm einen Würfel.", "Take one die.")
+            hint = ctx.t("Nimm einen der übrigen Würfel: anklicken.", "Take one of the remaining dice: click it.")
         elif phase == "place":
             hint = ctx.t("Orange umrandete Felder: hier passt das Motiv. Feld anklicken = Vorschau.",
                          "Cells outlined in orange: the motif fits there. Click a cell = preview.")
@@ -266,19 +403,23 @@ class ScratchIslandView(View):
             hint = ctx.t("Grün markiert: diese Felder kannst du als Nächstes freirubbeln.",
                          "Marked green: you can scratch these cells next.")
         return (f"<div class='sp-dice-row' style='display:flex;align-items:flex-start;flex-wrap:wrap;gap:4px'>"
-                f"{''.join(parts)}<span style='font-size:13px'>{escape(hint)}</span></div>")
+                f"{''.join(parts)}<span class='sp-dice-hint' style='font-size:13px;max-width:260px'>"
+                f"{escape(hint)}</span></div>")
+
+    @staticmethod
+    def _combine(ctx, first: int, second: int):
+        """The roller's choice that combines dice ``first`` and ``second`` (a pickaxe with a motif,
+        in either order of clicking), if it is legal; else None."""
+        dice = ctx.observation["dice"]
+        if dice[second]["face"] == PICKAXE:
+            action = Choose(first, second, True)
+        else:
+            action = Choose(second, first, True)
+        return action if action in ctx.legal else None
 
     def buttons(self, ctx) -> list[dict]:
         obs = ctx.observation
         phase = obs["phase"]
-        if phase == "choose":
-            d = obs["dice"]
-            return [{"token": f"a{i}", "label": ctx.t(
-                f"{_face(ctx, d[a.first]['face'])} mit {_face(ctx, d[a.second]['face'])} kombiniert" if a.combine
-                else f"{_face(ctx, d[a.first]['face'])}, dann {_face(ctx, d[a.second]['face'])}",
-                f"{_face(ctx, d[a.first]['face'])} combined with {_face(ctx, d[a.second]['face'])}" if a.combine
-                else f"{_face(ctx, d[a.first]['face'])}, then {_face(ctx, d[a.second]['face'])}")}
-                for i, a in enumerate(ctx.legal)]
         if phase == "take":
             return [{"token": f"a{i}", "label": ctx.t("nimm ", "take ") + _face(ctx, obs["dice"][a.die]["face"])}
                     for i, a in enumerate(ctx.legal)]
@@ -294,19 +435,24 @@ class ScratchIslandView(View):
         if phase == "scratch":
             return [{"token": f"c{a.cell}", "label": ctx.t(f"{cell_name(a.cell)} freirubbeln",
                                                           f"scratch {cell_name(a.cell)}")} for a in ctx.legal]
-        return []
+        return []  # choosing two dice: on the dice themselves
 
     def click(self, ctx, token: str):
         if not ctx.legal:
             return super().click(ctx, token)
         phase = ctx.observation["phase"]
-        if phase in ("choose", "take") and token.startswith("a"):
+        if phase == "take" and token.startswith("a"):
             return super().click(ctx, token)
-        if phase in ("choose", "take") and token[:1] == "d" and token[1:].isdigit():
+        if phase in ("choose", "take") and token[:1] in "dk" and token[1:].isdigit():
             i = int(token[1:])
             if phase == "take":
                 return Take(i) if Take(i) in ctx.legal else ctx.refuse(Take(i))
             picks = ctx.ui.setdefault("dice", [])
+            if token[0] == "k":  # combine the die clicked first with this one
+                if not picks:
+                    return {"de": "Erst den ersten Würfel anklicken.", "en": "Click the first die first."}
+                action = self._combine(ctx, picks[0], i)
+                return action if action is not None else ctx.refuse(Choose(picks[0], i, True))
             if i in picks:
                 picks.remove(i)
                 return {"de": "Auswahl aufgehoben.", "en": "Choice undone."}
@@ -314,10 +460,9 @@ class ScratchIslandView(View):
                 if not any(a.first == i for a in ctx.legal):
                     ctx.refuse(Choose(i, i, False))
                 picks.append(i)
-                return {"de": f"Zuerst {_face(ctx.replace(lang='de'), ctx.observation['dice'][i]['face'])}. "
-                              "Jetzt den zweiten Würfel anklicken.",
-                        "en": f"First {_face(ctx.replace(lang='en'), ctx.observation['dice'][i]['face'])}. "
-                              "Now click the second die."}
+                face = ctx.observation["dice"][i]["face"]
+                return {"de": f"1. zuerst: {face_name(face, 'de')}. Jetzt den Würfel anklicken, den du dann nutzt (2.).",
+                        "en": f"1. first: {face_name(face, 'en')}. Now click the die you use then (2.)."}
             action = Choose(picks[0], i, False)
             return action if action in ctx.legal else ctx.refuse(action)
         if phase == "place" and token in ("rotate", "cancel", "confirm"):
@@ -362,21 +507,17 @@ class ScratchIslandView(View):
             new = obs["last_events"][len(old):] + obs["events"]
         found = [self._found(after, e) for e in new if e["event"] == "scratch"]
         dice = before.observation["dice"]  # this round's (a new round rolls afresh)
-        lost = [_face(after, dice[e["die"]]["face"]) for e in new if e["event"] == "no_fit"]
-        if isinstance(action, Place):
-            text = after.t("platziert auf ", "places on ") + " ".join(cell_name(c) for c in action.cells)
-        elif isinstance(action, Scratch):
-            text = after.t("rubbelt ", "scratches ") + cell_name(action.cell)
-        elif isinstance(action, Choose):
-            text = self.buttons(before.replace(lang=after.lang, legal=[action]))[0]["label"]
-        elif isinstance(action, Take):
-            text = after.t("nimmt ", "takes ") + _face(after, dice[action.die]["face"])
-        else:
+        nowhere = [_face(after, dice[e["die"]]["face"]) for e in new if e["event"] == "no_fit"]
+        lost = [_face(after, dice[e["die"]]["face"]) for e in new if e["event"] == "lost"]
+        if not isinstance(action, (Place, Scratch, Choose, Take)):
             return action.label(after.lang) + "."
+        text = describe(action, before.observation, after.lang)
         if found:
             text += ": " + ", ".join(found)
         if lost:
-            text += after.t(" – passt nirgends: ", " – fits nowhere: ") + ", ".join(lost)
+            text += after.t(" – 2. Würfel verfällt: ", " – 2nd die lost: ") + ", ".join(lost)
+        if nowhere:
+            text += after.t(" – passt nirgends: ", " – fits nowhere: ") + ", ".join(nowhere)
         return text + "."
 
     def _found(self, ctx, e) -> str:
@@ -400,7 +541,16 @@ class ScratchIslandView(View):
                          "The treasure maps are printed and the treasures hidden …")
         who = ctx.names[whose_turn] if whose_turn is not None else "–"
         roller = ctx.names[obs["roller"]]
-        end = ctx.t(" · letzte Runde", " · last round") if obs["end_triggered"] else ""
+        left = obs["rounds_left"]
+        if left == 0:
+            end = ctx.t(" · letzte Runde", " · last round")
+        elif obs["end_triggered"]:
+            end = ctx.t(f" · 4. Truhe offen: noch {left} Runde{'n' if left > 1 else ''}, bis alle gleich oft "
+                        "gewürfelt haben",
+                        f" · 4th chest open: {left} more round{'s' if left > 1 else ''} until everyone has rolled "
+                        "equally often")
+        else:
+            end = ""
         return ctx.t(f"Runde {obs['round']} · würfelt: {roller} · am Zug: {who}{end}",
                      f"Round {obs['round']} · roller: {roller} · to play: {who}{end}")
 
@@ -430,7 +580,7 @@ class ScratchIslandView(View):
                  f"<table class='sp-track-table'><tr><th></th>{head}</tr>{''.join(rows)}</table></div>",
                  f"<div class='sp-note'><i>{ctx.t('Würfel, Motive und Karten: Rekonstruktion', 'Dice, motifs and maps: reconstruction')}</i>"
                  f" · <svg width='16' height='14' viewBox='0 0 16 16'>{snake_path(0, 0, 16)}</svg> "
-                 f"{ctx.t('Schlange, ⚷ Schlüssel, ✕ rotes Kreuz, Balken: Wand', 'snake, ⚷ key, ✕ red cross, bar: wall')}"
+                 f"{ctx.t('Schlange, ⚷ Schlüssel, ✕ rotes Kreuz, ▲ Fels, Balken: Wand', 'snake, ⚷ key, ✕ red cross, ▲ rock, bar: wall')}"
                  f", {' '.join(f'{SYMBOLS[k]} {escape(t[ctx.lang])}' for k, t in enumerate(TREASURES))}</div>"]
         for p, m in enumerate(obs["maps"]):
             if p == me or m["layout"] is None:
@@ -446,11 +596,7 @@ class ScratchIslandView(View):
                  "unit": {"de": "Punkte", "en": "points"}}]
 
     def option_label(self, ctx, action) -> str:
-        if isinstance(action, (Choose, Take)):
-            return self.explain(ctx, action, ctx).rstrip(".")
-        if isinstance(action, Place):
-            return " ".join(cell_name(c) for c in action.cells)
-        return cell_name(action.cell)
+        return describe(action, ctx.observation, ctx.lang)
 
 
 def _norm(cells) -> tuple:

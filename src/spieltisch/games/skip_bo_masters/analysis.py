@@ -19,6 +19,7 @@ Everything here reads an observation (what one player may see), never a state:
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from math import comb
 
@@ -27,9 +28,9 @@ from ...core.dist import exact_json
 from ...core.errors import SpieltischError, short
 from ...core.game import CHANCE
 from ...core.rng import Rng, check_seed
-from ...core.stats import mean_ci
+from ...core.stats import Estimate, mean_ci, paired_tie
 from ...core.view import num
-from .engine import (COINS, FULL_DECK, HAND, PILES, PROVENANCE, TOLL, TOP, DeclineToll, PayToll,
+from .engine import (COINS, DRAWS, FULL_DECK, HAND, PILES, PROVENANCE, REVEALS, TOLL, TOP, DeclineToll, PayToll,
                      SkipBoMasters, determinize, is_wild, unseen_cards)
 from .engine import Buy, Play, Replace
 from .planner import View, greedy_move, plan
@@ -361,7 +362,8 @@ def analyze(game: SkipBoMasters, progress=None) -> dict:
         "deck": {"cards": total, "wild": wild, "per_number": per_value,
                  "by_coin_symbols": {str(s): k for s, k in sorted(tolls.items())},
                  "provenance": PROVENANCE,
-                 "note": "coin symbols: Rekonstruktion / reconstruction (coin_symbols.json)"},
+                 "note": "144 numbered + 24 wild cards and the coin symbols: Rekonstruktion / reconstruction "
+                         "(coin_symbols.json; the rulebook says 168 cards)"},
         "coins": {"per_player": COINS, "total": COINS * n},
         "stock_pile": game.stock_size,
         "draw_pile_at_start": total - n * game.stock_size,
@@ -375,49 +377,107 @@ def analyze(game: SkipBoMasters, progress=None) -> dict:
 
 # --- the advisor ------------------------------------------------------------------------------------
 
-METHOD = {
-    "de": "{n} Ausspielungen je Möglichkeit: verdeckte Karten aus der Sicht des Spielers neu gezogen "
-          "(nie die echten), dann spielen alle gierig weiter bis zum Ende deines nächsten Zuges",
-    "en": "{n} play-outs per option: hidden cards redrawn from the player's view (never the true ones), "
-          "then everyone plays on greedily until the end of your next turn",
-}
+# What the advisor measures, in a player's words, and the unit the review counts losses in (the view's
+# advice column says the same). Values are kept in tenths of a card (whole numbers) until shown, so that
+# the ranking does not depend on how a platform rounds.
 OBJECTIVE = {
-    "de": "Karten, die du bis zum Ende deines nächsten Zuges vom Spielerstapel los wirst, minus die meisten "
-          "eines Gegners; ein Rundensieg zählt 20",
-    "en": "cards you get rid of from your stock until the end of your next turn, minus the most any "
-          "opponent gets rid of; winning the round counts 20",
+    "de": "Vorsprung an Spielerstapel-Karten am Ende deines nächsten Zuges: die Karten, die du bis dahin von "
+          "deinem Spielerstapel los wirst, minus die meisten, die ein Gegner los wird; jede Münze, die du "
+          "dann mehr (weniger) hast, zählt 0,1 Karten mehr (weniger); ein Rundensieg zählt 20 Karten",
+    "en": "stock-card lead at the end of your next turn: the cards you get rid of from your stock pile by "
+          "then, minus the most any opponent gets rid of; every coin you have more (fewer) then counts 0.1 "
+          "cards more (less); winning the round counts 20 cards",
 }
-METHOD_TO_END = {
-    "de": "{n} Ausspielungen je Möglichkeit: verdeckte Karten aus der Sicht des Spielers neu gezogen "
-          "(nie die echten), dann spielen alle gierig bis zum Ende der Runde",
-    "en": "{n} play-outs per option: hidden cards redrawn from the player's view (never the true ones), "
-          "then everyone plays on greedily to the end of the round",
+METHOD = {
+    "de": "geschätzt: jede Möglichkeit {n1}-mal ausgespielt, die besten bis zu {n2}-mal; die verdeckten "
+          "Karten aus deiner Sicht neu verteilt (nie die echten) und für alle Möglichkeiten dieselben, dann "
+          "spielen alle gierig weiter{until}; ★ = vom Besten nicht zu unterscheiden (gepaarter Vergleich, 95 %)",
+    "en": "estimated: each option played out {n1} times, the best up to {n2} times; the hidden cards "
+          "dealt afresh from your view (never the true ones), the same for every option, then everyone "
+          "plays on greedily{until}; ★ = cannot be told apart from the best (paired comparison, 95%)",
 }
+UNTIL = {"de": (" bis zum Ende deines nächsten Zuges", " bis zum Ende der Runde"),
+         "en": (" to the end of your next turn", " to the end of the round")}
 OBJECTIVE_TO_END = {"de": "Chance, die Runde zu gewinnen", "en": "chance to win the round"}
-WIN_VALUE = 20
+WIN_VALUE = 20  # cards of lead a round won in the play-out counts
+COIN_TENTHS = 1  # a coin counts 0.1 cards: a replaced card costs 1 to 11 coins (mean 6) for one card
 MAX_PLAYOUT_ACTIONS = 4000
+# The live default: every option is played out SCREEN times; the leader and the options not yet told
+# apart from it (at most FINALISTS) SCREEN times more, round after round, up to ROLLOUTS play-outs
+# each, while the play-outs have made fewer than BUDGET moves. Play-out k of every option meets the
+# same hidden cards in the same order (common random numbers), so options are compared by their
+# paired differences. Time: benchmarks/skip_bo_masters_advisor.py.
+SCREEN = 12
+MIN_SCREEN = 4  # the screening goes in passes of this many play-outs (while within half the budget)
+ROLLOUTS = 240
+FINALISTS = 6
+BUDGET = 12_000
 
 
-def _policy(state, legal, face):
-    """The greedy move of the player to move in a play-out, from the observation it sees there."""
-    return greedy_move(state.observation(state.turn), legal)
+class _World:
+    """One determinization with its order fixed: the other hands, every face-down stock pile card by
+    card from the top, and the draw pile from the top, all drawn from the cards the viewer cannot see
+    (``determinize``). Every option played out in this world meets the same cards. (One draw pile
+    for all: dealing it as one stream per player, so that one player's extra draw would not shift
+    the others' cards, made the paired differences no less spread in a measurement over 432 pairs
+    of options.)"""
+
+    __slots__ = ("state", "stocks", "draws", "seed")
+
+    def __init__(self, game, observation: dict, seed: int):
+        rng = Rng(seed)
+        self.state = state = determinize(game, observation, rng)
+        cards = state.pool.cards()
+        for i in range(len(cards) - 1, 0, -1):  # Fisher-Yates: the face-down cards in one order
+            j = rng.below(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        self.stocks, at = [], 0
+        for q in range(state.num_players):
+            self.stocks.append(cards[at:at + state.stock_down[q]])
+            at += state.stock_down[q]
+        self.draws = cards[at:]  # the rest of the original draw pile, top first
+        self.seed = rng.spawn()  # for draws from a reshuffled pile (completed piles)
 
 
-def _play_out(state, action, me, rng, face, to_end=False) -> float:
-    """Play ``action`` for the adviser ``me``, then on to the end of ``me``'s next turn or of the
-    round; the objective's value for ``me``. ``to_end``: on to the end of the round, 1 for a win."""
-    start = [state.stock_down[q] + (state.stock_top[q] is not None) for q in range(state.num_players)]
+def _light_obs(state) -> dict:
+    """What the greedy policy reads of the mover's observation (public parts only), without copying:
+    a play-out asks for it at every move."""
+    return {"turn": state.turn, "phase": state.phase, "stock_tops": state.stock_top, "coins": state.coins,
+            "discards": state.discards,
+            "building": [None if b is None else {"value": b.value} for b in state.building]}
+
+
+def _play_out(world: _World, action, me: int, to_end: bool = False) -> tuple:
+    """Play ``action`` for the adviser ``me`` in ``world``, then everyone greedily to the end of
+    ``me``'s next turn (or of the round): ``(value, moves)``, the objective in tenths of a card
+    (``to_end``: 1 for a round won, else 0) and how many moves the policy made (the work done)."""
+    state = world.state.clone()
+    n = state.num_players
+    start = [state.stock_down[q] + (state.stock_top[q] is not None) for q in range(n)]
+    coins = state.coins[me]
     rounds = len(state.rounds_log)
+    stock_at, draw_at, rng = [0] * n, 0, None
     state._apply(action)
     stage = 0  # 0: my turn goes on, 1: the others' turns, 2: my next turn
+    moves = 0
     for _ in range(MAX_PLAYOUT_ACTIONS * (50 if to_end else 1)):
         if len(state.rounds_log) > rounds or state.over:
             w = state.rounds_log[-1][0]
             if to_end:
-                return 1.0 if w == me else 0.0
-            return 0.0 if w is None else WIN_VALUE if w == me else -WIN_VALUE
-        if state.current_player() == CHANCE:
-            state._apply(state.sample_chance(rng))
+                return int(w == me), moves
+            return (0 if w is None else 10 * WIN_VALUE if w == me else -10 * WIN_VALUE), moves
+        if state.pending:
+            kind, q = state.pending[0]
+            if kind == "reveal":
+                card = world.stocks[q][stock_at[q]]
+                stock_at[q] += 1
+                state._apply(REVEALS[card])
+            elif state.orig_left:
+                state._apply(DRAWS[world.draws[draw_at]])
+                draw_at += 1
+            else:  # a pile made of completed building piles: the same stream of draws in this world
+                rng = rng or Rng(world.seed)
+                state._apply(DRAWS[state.draw.sample(rng)])
             continue
         t = state.turn
         if stage == 0 and t != me:
@@ -426,12 +486,13 @@ def _play_out(state, action, me, rng, face, to_end=False) -> float:
             stage = 2
         elif stage == 2 and t != me and not to_end:
             break
-        state._apply(_policy(state, state._legal_actions(), face))
+        state._apply(greedy_move(_light_obs(state), state._legal_actions()))
+        moves += 1
     if to_end:
-        return 0.0  # (a round longer than any real one: counted as not won)
-    sizes = [state.stock_down[q] + (state.stock_top[q] is not None) for q in range(state.num_players)]
-    gone = [a - b for a, b in zip(start, sizes)]
-    return float(gone[me] - max(g for q, g in enumerate(gone) if q != me))
+        return 0, moves  # (a round longer than any real one: counted as not won)
+    gone = [start[q] - state.stock_down[q] - (state.stock_top[q] is not None) for q in range(n)]
+    lead = gone[me] - max(g for q, g in enumerate(gone) if q != me)
+    return 10 * lead + COIN_TENTHS * (state.coins[me] - coins), moves
 
 
 def planned_line(game, observation: dict, action, rng, limit: int = 12) -> list:
@@ -440,7 +501,6 @@ def planned_line(game, observation: dict, action, rng, limit: int = 12) -> list:
     it only uses what the player sees."""
     state = determinize(game, observation, rng)
     me = observation["viewer"]
-    face = game.options["replace_cost"] == "face"
     state._apply(action)
     line = []
     while len(line) < limit and state.current_player() == me:
@@ -448,7 +508,7 @@ def planned_line(game, observation: dict, action, rng, limit: int = 12) -> list:
         if obs["phase"] == TOLL:
             break
         follow = obs["follow_pile"] if obs["phase"] == "follow" else None
-        _, move = plan(View(obs, face), follow)
+        _, move = plan(View.of(game, obs), follow)
         if move is None or type(move) not in (Play, Buy, Replace):
             break
         legal = state._legal_actions()
@@ -461,9 +521,10 @@ def planned_line(game, observation: dict, action, rng, limit: int = 12) -> list:
     return line
 
 
-OBSERVATION_KEYS = ("game", "viewer", "to_move", "turn", "phase", "coins", "hand", "hand_sizes", "stock_tops",
+OBSERVATION_KEYS = ("game", "viewer", "to_move", "turn", "phase", "coins", "hand", "hand_sizes", "hand_filled",
+                    "stock_tops",
                     "stock_sizes", "discards", "building", "set_aside", "draw_size", "reshuffles", "totals",
-                    "rounds", "round", "start_seat", "stall", "stock_moved", "toll_due", "toll_pile",
+                    "deals", "deal", "round", "turn_no", "start_seat", "stall", "stock_moved", "toll_due", "toll_pile",
                     "follow_pile", "winner", "drawn_round", "terminal", "chance")
 
 
@@ -484,51 +545,117 @@ def _checked(game, observation) -> int:
     return me
 
 
-def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = 8, seed: int = 0, to_end: bool = False,
-           progress=None):
+def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = ROLLOUTS, seed: int = 0, to_end: bool = False,
+           progress=None, screen: int = SCREEN, finalists: int = FINALISTS, budget: int = BUDGET):
     """Every option of the decision ``observation`` shows (its viewer must be the player to move),
-    valued by ``n_rollouts`` determinized play-outs each (the same draws of the hidden cards for
-    every option, so differences between options are not noise of the draws). ``to_end``: play
-    out to the end of the round and value the chance to win it (slower: for review, not live)."""
+    valued by determinized play-outs (``_World``, ``_play_out``).
+
+    Every option is played out ``screen`` times (in passes of ``MIN_SCREEN``; the screening stops
+    after a pass once it has made half the ``budget`` of moves). Then, in rounds of ``screen``
+    play-outs more, the
+    leader and the options not yet told apart from it (at most ``finalists``) are played on, until the
+    leader stands alone, a finalist has ``n_rollouts`` play-outs, or the play-outs have made ``budget``
+    moves in all (a count of work, not of time: the same advice on every machine). Play-out k of every
+    option meets the same hidden cards, so an option is starred when its paired difference to the
+    leader's (95 % interval) reaches 0: a tie only where the play-outs cannot separate the options.
+    ``to_end``: play out to the end of the round and value the chance to win it (slow: for
+    comparisons, not live). ``progress(done, total)`` counts the moves of the play-outs against the
+    budget (``total`` grows only when the screening alone needs more; the last call says done).
+
+    Shown values: the leader's mean over all its play-outs; any other option's is that plus its mean
+    paired difference to the leader over the play-outs they share, so that the values shown, made of
+    different numbers of play-outs, are ranked as the paired comparisons rank them (an option not
+    starred is below the leader, and the review's losses are never negative)."""
     from ...core.advice import MAX_ROLLOUTS
 
     if type(n_rollouts) is not int or not 2 <= n_rollouts <= MAX_ROLLOUTS:
         raise SpieltischError(f"the advisor plays each option out 2 to {MAX_ROLLOUTS} times, not {short(n_rollouts)}")
+    for name, k, top in (("screen", screen, MAX_ROLLOUTS), ("finalists", finalists, MAX_ROLLOUTS),
+                         ("budget", budget, 10**9)):
+        if type(k) is not int or not 1 <= k <= top:
+            raise SpieltischError(f"the advisor's {name} is a whole number from 1 to {top}, not {short(k)}")
     check_seed(seed)
     if type(to_end) is not bool:
         raise SpieltischError(f"to_end is true or false, not {short(to_end)}")
     me = _checked(game, observation)
-    base = determinize(game, observation, Rng(seed))
-    legal = base._legal_actions()
-    face = game.options["replace_cost"] == "face"
+    legal = determinize(game, observation, Rng(seed))._legal_actions()
     master = Rng(seed)
     seeds = [master.spawn() for _ in range(n_rollouts)]
+    worlds: dict = {}
+    scores: dict = {a: [] for a in legal}
+    work = [0, 0]  # moves made, play-outs done
+    screen = max(2, min(screen, n_rollouts))
+    finalists = min(finalists, len(legal))
+
+    def play(action, upto):
+        for k in range(len(scores[action]), upto):
+            w = worlds.get(k)
+            if w is None:
+                w = worlds[k] = _World(game, observation, seeds[k])
+            value, moves = _play_out(w, action, me, to_end)
+            scores[action].append(value)
+            work[0] += moves
+            work[1] += 1
+        if progress:
+            progress(work[0], max(budget, work[0] + 1))
+
+    def mean(a):
+        return Fraction(sum(scores[a]), len(scores[a]))
+
+    # the screening in passes, so that a decision with many options does not spend the whole budget
+    # on it: at least MIN_SCREEN play-outs each, more while the screening has used less than half
+    done = 0
+    while done < screen:
+        done = min(screen, done + MIN_SCREEN)
+        for action in legal:
+            play(action, done)
+        if work[0] >= budget // 2:
+            break
+    screen_done = done
+    leader = max(legal, key=mean)  # the first of equal means: the engine's order
+    top = [a for a in legal if a is leader or paired_tie(scores[leader], scores[a])]
+    top = sorted(top, key=mean, reverse=True)[:finalists]
+    while len(top) > 1 and work[0] < budget and len(scores[top[0]]) < n_rollouts:
+        upto = min(n_rollouts, len(scores[top[0]]) + screen)
+        for action in top:
+            play(action, upto)
+        leader = max(top, key=mean)
+        top = [a for a in top if a is leader or paired_tie(scores[leader], scores[a])]
+    if progress:
+        progress(max(budget, work[0]), max(budget, work[0]))
+    # every option against the final leader on the play-outs they share: an option screened out
+    # against an earlier leader that this one cannot be told apart from is starred as well
+    best = [a for a in legal if a is leader or paired_tie(scores[leader], scores[a])]
+    scale = 1 if to_end else 10
+    lead = scores[leader]
+    base = Fraction(sum(lead), len(lead))
     valued = []
+    for a in legal:
+        own = mean_ci([x / scale for x in scores[a]])
+        k = len(scores[a])
+        shift = float((base - Fraction(sum(lead[:k]), k)) / scale)  # the leader's later play-outs
+        valued.append((a, Estimate(own.mean + shift, own.lo + shift, own.hi + shift, own.n)))
     notes = {}
-    for j, action in enumerate(legal):
-        values = []
-        for s in seeds:
-            rng = Rng(s)
-            state = determinize(game, observation, rng)
-            values.append(_play_out(state, action, me, rng, face, to_end))
-        est = mean_ci(values)
-        valued.append((action, est))
+    for action in legal:
         if type(action) in (Play, Buy, Replace):
             line = planned_line(game, observation, action, Rng(seed))
             if line:
                 notes[action] = {"de": "danach: " + "; ".join(a.label("de") for a in line),
                                  "en": "then: " + "; ".join(a.label("en") for a in line)}
-        if progress:
-            progress(j + 1, len(legal))
     if observation["phase"] == TOLL and len(valued) == 2:
-        pay = next(v for a, v in valued if type(a) is PayToll)
-        dec = next(v for a, v in valued if type(a) is DeclineToll)
-        diff = pay.mean - dec.mean
+        pay = next(a for a, _ in valued if type(a) is PayToll)
+        dec = next(a for a, _ in valued if type(a) is DeclineToll)
+        k = min(len(scores[pay]), len(scores[dec]))
+        diff = math.fsum(x - y for x, y in zip(scores[pay][:k], scores[dec][:k])) / k / scale
         plus = "+" if diff >= 0 else ""  # German text: a decimal comma (num), English: a point
-        worth = {"de": f"Die Gebühr lohnt sich{' nicht' if diff < 0 else ''}: {plus}{num(diff, 'de')} gegenüber Ablehnen",
-                 "en": f"The toll is {'not ' if diff < 0 else ''}worth paying: {plus}{num(diff, 'en')} against declining"}
+        unit = {"de": "", "en": ""} if to_end else {"de": " Karten", "en": " cards"}
+        worth = {"de": f"Die Gebühr lohnt sich{' nicht' if diff < 0 else ''}: {plus}{num(diff, 'de')}{unit['de']} "
+                       f"gegenüber Ablehnen",
+                 "en": f"The toll is {'not ' if diff < 0 else ''}worth paying: {plus}{num(diff, 'en')}{unit['en']} "
+                       f"against declining"}
         for a, _ in valued:
             notes[a] = worth
-    method = {k: v.format(n=n_rollouts) for k, v in (METHOD_TO_END if to_end else METHOD).items()}
-    return make_advice(valued, method=method, objective=OBJECTIVE_TO_END if to_end else OBJECTIVE, notes=notes)
-
+    most = max(len(v) for v in scores.values())
+    method = {lang: t.format(n1=screen_done, n2=most, until=UNTIL[lang][to_end]) for lang, t in METHOD.items()}
+    return make_advice(valued, method=method, objective=OBJECTIVE_TO_END if to_end else OBJECTIVE, notes=notes,
+                       best=best)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...core.bots import Bot
 from .engine import DECLINE, FOLLOW, TOLL, Buy, DeclineToll, Discard, EndTurn, PayToll, Play
-from .planner import View, discard_choice, evaluate, greedy_move, plan
+from .planner import View, discard_choice, evaluate, forced_play, greedy_move, plan
 
 
 def _same(move, legal):
@@ -32,7 +32,7 @@ def _end(obs, legal):
     for a in legal:
         if type(a) is EndTurn:
             return a
-    return discard_choice(obs, legal)
+    return discard_choice(obs, legal) or forced_play(obs, legal)
 
 
 class GreedyBot(Bot):
@@ -50,13 +50,12 @@ class StrongBot(Bot):
 
     def __init__(self, game=None, budget: int | None = None):
         self.game = game
-        self.face = game is None or game.options["replace_cost"] == "face"
         self.budget = budget
 
     def act(self, obs, legal, rng):
         if len(legal) == 1:
             return legal[0]
-        view = View(obs, self.face)
+        view = View.of(self.game, obs)
         phase = obs["phase"]
         kw = {} if self.budget is None else {"budget": self.budget}
         if phase == TOLL:

@@ -60,7 +60,8 @@ def is_wild(card: int) -> bool:
 
 
 def card_name(card, lang: str = "en") -> str:
-    """"7", "7 (1 coin)", "Skip-Bo"; any value at all (refusals name what they were given)."""
+    """"7", "7 (1 coin symbol)", "Skip-Bo"; any value at all (refusals name what they were given). The
+    symbols are named as symbols, so a card is never read as a price ("buy 7 (1 coin symbol) ... (1 coin)")."""
     if type(card) is not int or not 0 <= card < 1000:
         return short(card)
     v, s = value_of(card), symbols_of(card)
@@ -68,8 +69,8 @@ def card_name(card, lang: str = "en") -> str:
     if not s:
         return base
     if lang == "de":
-        return f"{base} ({s} Münze{'n' if s > 1 else ''})"
-    return f"{base} ({s} coin{'s' if s > 1 else ''})"
+        return f"{base} ({s} Münzsymbol{'e' if s > 1 else ''})"
+    return f"{base} ({s} coin symbol{'s' if s > 1 else ''})"
 
 
 def load_cards(text: str, source: str = "coin_symbols.json") -> dict:
@@ -146,7 +147,7 @@ def _pile_name(pile, lang):
 
 _SOURCE = {
     "hand": ("von der Hand", "from hand"),
-    "stock": ("vom Spielerstapel", "from stock"),
+    "stock": ("vom Spielerstapel", "from stock pile"),
     "discard": ("vom Hilfsstapel", "from discard pile"),
 }
 
@@ -236,7 +237,7 @@ class Buy:
         c, p = card_name(self.card, lang), _pile_name(self.pile, lang)
         s = _source_text(self.src, self.slot, lang, self.owner, seller)
         return (f"kaufe {c} {s} (1 Münze) auf {p}" if lang == "de"
-                else f"buy {c} {s} (1 coin) onto {p}")
+                else f"buy {c} {s} (1 coin) on {p}")
 
     def __str__(self):
         return self.label()
@@ -365,14 +366,18 @@ ACTION_TYPES = (Draw, Reveal, Play, Buy, Replace, PayToll, DeclineToll, Discard,
 
 class SkipBoMasters(Game):
     id = "skip-bo-masters"
-    version = 1
+    # 2: by default every playable own card must be played before the discard (D5, "must_play"), and
+    # coins no longer replace a card the player holds (D6, "replace_held")
+    version = 2
     name = {"de": "Skip-Bo Masters", "en": "Skip-Bo Masters"}
     summary = {
         "de": "Als Erster den eigenen Spielerstapel loswerden: Karten 1–12 auf gemeinsame Ablagestapel "
               "legen, Joker einsetzen, mit Münzen Karten ersetzen, kaufen und Gebühren zahlen.",
-        "en": "Be the first to empty your stock pile: build shared piles 1–12, use wild cards, and spend "
+        "en": "Be the first to empty your stock pile: build shared piles 1–12, use Skip-Bo cards (wild), and spend "
               "coins to replace cards, buy them from others and pay tolls.",
     }
+    # RECONSTRUCTION: the rulebook gives no player count; 2-6 as the parent game Skip-Bo (72 coins are
+    # 12 for each of 6 players)
     min_players = 2
     max_players = 6
     default_players = 4
@@ -391,6 +396,23 @@ class SkipBoMasters(Game):
         # D4
         OptionSpec("stall_rounds", 50, "D4: a round ends as a draw after this many full rounds of turns "
                                        "in a row in which no card left any stock pile", min=1, max=1000),
+        # D5
+        OptionSpec("must_play", True, "D5: a turn may end with a discard only when no card of the hand, the "
+                                      "stock top or a discard pile top can be played (\"so viele Karten wie "
+                                      "möglich\"); off: a player may stop playing at any time (as Skip-Bo "
+                                      "players often play)"),
+        # D6
+        OptionSpec("replace_held", False, "D6: coins may also replace a card the player holds (a card of that "
+                                          "number or a wild card in the hand, on the stock top or on a discard "
+                                          "pile top); off: only a card the player needs (\"die er braucht\")"),
+        # D7
+        OptionSpec("short_hand_refill", True, "D7: a hand emptied during the turn draws 5 new cards also when it "
+                                              "held fewer than 5 (the draw pile ran short); off: only an emptied "
+                                              "hand of 5 draws"),
+        # D8
+        OptionSpec("round_start", "rotate", "D8: who starts each further round of a multi-round game: the next "
+                                            "player to the left (\"rotate\") or always seat 1, the youngest "
+                                            "(\"youngest\")", choices=("rotate", "youngest")),
         OptionSpec("multi_round", False, "play rounds until someone reaches target_score (winner of a round: "
                                          "25 + 5 per card left in the other stock piles)"),
         OptionSpec("target_score", 500, "points that win a multi-round game", min=25, max=5000),
@@ -477,6 +499,8 @@ class SkipBoState(State):
         self.follow_pile = -1
         self.stall = 0  # turns in a row in which no card left any stock pile
         self.stock_moved = False  # a card left a stock pile during this turn
+        self.turns = 1  # the turns begun in this round of the game, this one included
+        self.filled = 0  # cards the hand of the player to move held after its last filling (D7)
         self.winner = None  # of the round; None with ``drawn`` for a stalled round
         self.drawn = False
         # chance to come, one entry per card: (kind, player), kind "reveal" or "draw"
@@ -546,7 +570,8 @@ class SkipBoState(State):
                 tuple(None if b is None else (tuple(b.cards), b.value, b.coins, tuple(b.replaced))
                       for b in self.building),
                 tuple(self.coins), self.turn, self.phase, self.toll_due, self.toll_pile, self.follow_pile,
-                self.stall, self.stock_moved, self.winner, self.drawn, tuple(self.pending))
+                self.stall, self.stock_moved, self.turns, self.filled, self.winner, self.drawn,
+                tuple(self.pending))
 
     def _settle(self):
         """Drop draws nobody can make and make a new draw pile where one is needed, so that a chance
@@ -570,48 +595,76 @@ class SkipBoState(State):
         if phase == DISCARD:
             return self._discards(p) if hand else [END_TURN]
         targets = self._targets()
+        every = [pile for pile, _ in targets]  # where a wild card may go, in the targets' order
+        where: dict = {}  # value -> the piles that need it next
+        for pile, need in targets:
+            where.setdefault(need, []).append(pile)
+
+        at = where.get
         # own cards: hand (each kind once), stock top, discard tops
         for c in sorted(set(hand)):
-            for pile, need in targets:
-                if c % 100 == 0 or c % 100 == need:
-                    out.append(Play("hand", 0, c, pile))
+            for pile in (every if c % 100 == 0 else at(c % 100, ())):
+                out.append(Play("hand", 0, c, pile))
         c = self.stock_top[p]
         if c is not None:
-            for pile, need in targets:
-                if c % 100 == 0 or c % 100 == need:
-                    out.append(Play("stock", 0, c, pile))
+            for pile in (every if c % 100 == 0 else at(c % 100, ())):
+                out.append(Play("stock", 0, c, pile))
         for d, dp in enumerate(self.discards[p]):
             if dp:
                 c = dp[-1]
-                for pile, need in targets:
-                    if c % 100 == 0 or c % 100 == need:
-                        out.append(Play("discard", d, c, pile))
-        if self.coins[p] >= 1:
+                for pile in (every if c % 100 == 0 else at(c % 100, ())):
+                    out.append(Play("discard", d, c, pile))
+        # D5: with a card of one's own still playable, the turn may not end yet
+        may_stop = not (out and self.options["must_play"])
+        coins = self.coins[p]
+        others = set()  # the values of the cards p could buy
+        if coins >= 1:
             for q in range(self.num_players):
                 if q == p:
                     continue
                 c = self.stock_top[q]
                 if c is not None:
-                    for pile, need in targets:
-                        if c % 100 == 0 or c % 100 == need:
-                            out.append(Buy(q, "stock", 0, c, pile))
+                    others.add(c % 100)
+                    for pile in (every if c % 100 == 0 else at(c % 100, ())):
+                        out.append(Buy(q, "stock", 0, c, pile))
                 for d, dp in enumerate(self.discards[q]):
                     if dp:
                         c = dp[-1]
-                        for pile, need in targets:
-                            if c % 100 == 0 or c % 100 == need:
-                                out.append(Buy(q, "discard", d, c, pile))
+                        others.add(c % 100)
+                        for pile in (every if c % 100 == 0 else at(c % 100, ())):
+                            out.append(Buy(q, "discard", d, c, pile))
         if phase == PLAY:
+            held = self.options["replace_held"]
+            mine = self._own_values(p)
             for pile, need in targets:
-                if need < TOP:
+                if need < TOP and (held or not (0 in mine or need in mine)):
                     cost = self.game.replace_cost(need)
-                    if cost <= self.coins[p] and self._can_follow(p, need + 1, self.coins[p] - cost):
-                        out.append(Replace(pile, cost))
-            if hand:
-                out.extend(self._discards(p))
-            else:
-                out.append(END_TURN)
+                    if cost <= coins:
+                        # the following card: an own one, or one bought with a coin still left
+                        nxt = need + 1
+                        if 0 in mine or nxt in mine or coins > cost and (0 in others or nxt in others):
+                            out.append(Replace(pile, cost))
+            if may_stop:
+                out.extend(self._discards(p) if hand else [END_TURN])
         return out
+
+    def _own_values(self, p: int) -> set:
+        """The values (0 = wild) of the cards player ``p`` may play from: the hand, the stock top, the
+        discard pile tops."""
+        vals = {c % 100 for c in self.hands[p]}
+        if self.stock_top[p] is not None:
+            vals.add(self.stock_top[p] % 100)
+        vals.update(d[-1] % 100 for d in self.discards[p] if d)
+        return vals
+
+    def _holds(self, p: int, need: int) -> bool:
+        """Whether player ``p`` could play a ``need`` (or a wild card) from their own cards (D6)."""
+        mine = self._own_values(p)
+        return 0 in mine or need in mine
+
+    def _playable_own(self, p: int):
+        """A play of one of player ``p``'s own cards that is possible now (D5), or None."""
+        return next((a for a in self._legal_actions() if type(a) is Play), None)
 
     def _targets(self) -> list:
         """(pile slot, value it needs next) of every pile a card may go to now."""
@@ -628,24 +681,6 @@ class SkipBoState(State):
         if free is not None:  # a new pile starts with a 1 (or a wild card), in the lowest free slot
             out.append((free, 1))
         return out
-
-    def _can_follow(self, p: int, need: int, coins_left: int) -> bool:
-        """Can player ``p`` play a card of ``need`` (or a wild card) after replacing?"""
-        cards = list(self.hands[p])
-        if self.stock_top[p] is not None:
-            cards.append(self.stock_top[p])
-        cards += [d[-1] for d in self.discards[p] if d]
-        if any(fits(c, need) for c in cards):
-            return True
-        if coins_left >= 1:
-            for q in range(self.num_players):
-                if q != p:
-                    tops = [d[-1] for d in self.discards[q] if d]
-                    if self.stock_top[q] is not None:
-                        tops.append(self.stock_top[q])
-                    if any(fits(c, need) for c in tops):
-                        return True
-        return False
 
     def _discards(self, p: int) -> list:
         hand = self.hands[p]
@@ -679,6 +714,7 @@ class SkipBoState(State):
                     self.draw = self.draw.without(action.card)
                 self.hands[q].append(action.card)
                 self.hands[q].sort()
+                self.filled += 1  # only the player to move draws
             self._settle()
             return
         p = self.turn
@@ -748,8 +784,10 @@ class SkipBoState(State):
         if self.building[slot].value == TOP:
             self._complete(slot)
         self.phase, self.follow_pile = PLAY, -1
-        if not self.hands[self.turn]:
-            # "Wird ein Spieler alle 5 Handkarten ... los, zieht er SOFORT 5 neue Karten"
+        if not self.hands[self.turn] and (self.filled >= HAND or self.options["short_hand_refill"]):
+            # "Wird ein Spieler alle 5 Handkarten ... los, zieht er SOFORT 5 neue Karten"; D7: also
+            # a hand that held fewer (the draw pile ran short) draws 5
+            self.filled = 0
             self.pending += [("draw", self.turn)] * HAND
 
     def _complete(self, slot: int):
@@ -770,8 +808,10 @@ class SkipBoState(State):
             self._end_round(None)  # D4: the round is a draw
             return
         self.turn = (self.turn + 1) % n
+        self.turns += 1
         self.phase = PLAY
-        need = HAND - len(self.hands[self.turn])
+        self.filled = len(self.hands[self.turn])
+        need = HAND - self.filled
         if need > 0:
             self.pending += [("draw", self.turn)] * need
 
@@ -788,7 +828,8 @@ class SkipBoState(State):
         self.pending = []
         self.phase = OVER
         if self.options["multi_round"] and max(self.totals) < self.options["target_score"]:
-            self.starter = (self.starter + 1) % self.num_players
+            if self.options["round_start"] == "rotate":  # D8 (the youngest, seat 0, starts otherwise)
+                self.starter = (self.starter + 1) % self.num_players
             self._new_round()
         else:
             self.over = True
@@ -829,7 +870,12 @@ class SkipBoState(State):
         obs = {
             "game": self.game.id,
             "viewer": player,
-            "round": self.round_no,
+            # "deal": the round of a game of several ("über mehrere Runden spielen"); "round": the round
+            # of turns in it (every player's first turn is round 1), what a review's decisions are
+            # counted by; "turn_no": the turns begun in this deal
+            "deal": self.round_no,
+            "round": (self.turns - 1) // self.num_players + 1,
+            "turn_no": self.turns,
             "totals": list(self.totals),
             "to_move": cp if cp >= 0 else None,
             "chance": ({"kind": self.pending[0][0], "player": self.pending[0][1]} if cp == CHANCE else None),
@@ -840,6 +886,7 @@ class SkipBoState(State):
             "follow_pile": self.follow_pile if self.phase == FOLLOW else None,
             "coins": list(self.coins),
             "hand_sizes": [len(h) for h in self.hands],
+            "hand_filled": self.filled,
             "stock_tops": list(self.stock_top),
             "stock_sizes": [self.stock_down[q] + (self.stock_top[q] is not None) for q in range(self.num_players)],
             "discards": [[list(d) for d in ds] for ds in self.discards],
@@ -852,7 +899,7 @@ class SkipBoState(State):
             "start_seat": self.starter,
             "winner": self.winner,
             "drawn_round": self.drawn,
-            "rounds": [list(r) for r in self.rounds_log],
+            "deals": [list(r) for r in self.rounds_log],
             "terminal": cp == TERMINAL,
             "coin_symbols": PROVENANCE,
         }
@@ -937,11 +984,15 @@ class SkipBoState(State):
                 return no("discard", "there are four discard piles (1-4)", "es gibt vier Hilfsstapel (1-4)",
                           "Hilfsstapel")
             if is_wild(action.card) and not self.options["wild_discard"]:
-                return no("discard (D1)", "in this game wild cards may not be discarded",
+                return no("discard (D1)", "in this game Skip-Bo cards may not be discarded",
                           "in dieser Partie dürfen Skip-Bo-Karten nicht abgelegt werden", "Hilfsstapel (D1)")
+            if self._must_play_first(p):
+                return self._must_play_refusal(p)
             return no("discard", "the empty discard piles are alike: use the first empty one",
                       "leere Hilfsstapel sind gleich: nimm den ersten leeren", "Hilfsstapel")
         if type(action) is EndTurn:
+            if not self.hands[p] and self._must_play_first(p):
+                return self._must_play_refusal(p)
             return no("discard", "a turn ends with one hand card on a discard pile",
                       "ein Zug endet mit einer Handkarte auf einem Hilfsstapel", "Hilfsstapel")
         if type(action) in (Play, Buy, Replace):
@@ -961,6 +1012,11 @@ class SkipBoState(State):
                 if need > TOP - 1:
                     return no("replace a card", "a 12 cannot be replaced: no card follows it",
                               "eine 12 kann nicht ersetzt werden: keine Karte folgt ihr", "Karte ersetzen")
+                if not self.options["replace_held"] and self._holds(p, need):
+                    return no("replace a card (D6)",
+                              f"you can play a {need} or a Skip-Bo card yourself: coins replace only a card you need",
+                              f"du kannst selbst eine {need} oder eine Skip-Bo-Karte legen: Münzen ersetzen nur "
+                              "eine Karte, die du brauchst", "Karte ersetzen (D6)")
                 cost = self.game.replace_cost(need)
                 if action.cost != cost:
                     return no("replace a card", f"replacing the {need} costs {cost} coins",
@@ -968,7 +1024,7 @@ class SkipBoState(State):
                 if self.coins[p] < cost:
                     return no("replace a card", f"replacing the {need} costs {cost} coins, you have {self.coins[p]}",
                               f"die {need} zu ersetzen kostet {cost} Münzen, du hast {self.coins[p]}", "Karte ersetzen")
-                return no("replace a card", f"after replacing the {need} you could not play a {need + 1} or a wild card",
+                return no("replace a card", f"after replacing the {need} you could not play a {need + 1} or a Skip-Bo card",
                           f"nach dem Ersetzen der {need} könntest du keine {need + 1} und keine Skip-Bo-Karte legen",
                           "Karte ersetzen")
             if type(action) is Buy:
@@ -979,7 +1035,7 @@ class SkipBoState(State):
                     return no("buy a card", "cards are bought from other players; play your own",
                               "gekauft wird bei Mitspielern; eigene Karten spielst du einfach", "Karte kaufen")
             if type(action.card) is not int or not fits(action.card, need):
-                return no("building piles", f"building pile {pile + 1} needs a {need} (or a wild card), "
+                return no("building piles", f"building pile {pile + 1} needs a {need} (or a Skip-Bo card), "
                                             f"not {card_name(action.card)}",
                           f"Ablagestapel {pile + 1} braucht eine {need} (oder eine Skip-Bo-Karte), "
                           f"nicht {card_name(action.card, 'de')}", "Ablagestapel")
@@ -987,6 +1043,20 @@ class SkipBoState(State):
                       f"{card_name(action.card, 'de')} liegt dort nicht zum Spielen bereit",
                       "oberste Karte")
         return super().why_illegal(action)
+
+    def _must_play_first(self, p: int) -> bool:
+        return self.phase == PLAY and self.options["must_play"] and self._playable_own(p) is not None
+
+    def _must_play_refusal(self, p: int) -> IllegalActionError:
+        """D5: the turn cannot end while an own card can be played; names one such play."""
+        play = self._playable_own(p)
+        return IllegalActionError(
+            "must play (D5)",
+            f"you can still play a card (for example: {play.label('en')}); in this game every card that can be "
+            "played is played before the turn ends",
+            f"du kannst noch eine Karte legen (zum Beispiel: {play.label('de')}); in dieser Partie wird jede "
+            "spielbare Karte gelegt, bevor der Zug endet",
+            "Ausspielpflicht (D5)")
 
 
 SkipBoMasters.state_class = SkipBoState
@@ -1014,8 +1084,9 @@ def determinize(game: SkipBoMasters, observation: dict, rng) -> SkipBoState:
     s = object.__new__(SkipBoState)
     State.__init__(s, game)
     s.totals = list(observation["totals"])
-    s.round_no = observation["round"]
-    s.rounds_log = [tuple(r) for r in observation["rounds"]]
+    s.round_no = observation["deal"]
+    s.turns = observation["turn_no"]
+    s.rounds_log = [tuple(r) for r in observation["deals"]]
     s.starter = observation["start_seat"]
     s.over = observation["terminal"]
     s.turn, s.phase = observation["turn"], observation["phase"]
@@ -1038,6 +1109,7 @@ def determinize(game: SkipBoMasters, observation: dict, rng) -> SkipBoState:
     s.reshuffles = observation["reshuffles"]
     s.stall = observation["stall"]
     s.stock_moved = observation["stock_moved"]
+    s.filled = observation["hand_filled"]
     s.winner, s.drawn = observation["winner"], observation["drawn_round"]
     unseen = unseen_cards(observation)
     s.hands = [[] for _ in range(n)]
@@ -1069,7 +1141,7 @@ def render(obs: dict, lang: str = "en") -> str:
     de = lang == "de"
     n = len(obs["coins"])
     lines = []
-    head = (f"Runde {obs['round']}" if de else f"Round {obs['round']}")
+    head = (f"Runde {obs['deal']}" if de else f"Round {obs['deal']}")
     if any(obs["totals"]):
         head += (" — Punkte: " if de else " — points: ") + " ".join(map(str, obs["totals"]))
     lines.append(head + ("  (Münzsymbole: Rekonstruktion)" if de else "  (coin symbols: reconstruction)"))
@@ -1090,8 +1162,8 @@ def render(obs: dict, lang: str = "en") -> str:
         stock = f"{card_name(top, lang) if top is not None else '–'} ({obs['stock_sizes'][q]})"
         lines.append(f"{who}: " + (f"Spielerstapel {stock}, Münzen {obs['coins'][q]}, Hand {obs['hand_sizes'][q]}, "
                                     f"Hilfsstapel {disc}" if de else
-                                    f"stock {stock}, coins {obs['coins'][q]}, hand {obs['hand_sizes'][q]}, "
-                                    f"discards {disc}"))
+                                    f"stock pile {stock}, coins {obs['coins'][q]}, hand {obs['hand_sizes'][q]}, "
+                                    f"discard piles {disc}"))
     if "hand" in obs:
         lines.append(("Deine Hand: " if de else "Your hand: ") + (", ".join(card_name(c, lang) for c in obs["hand"]) or "–"))
     if obs["terminal"]:

@@ -31,9 +31,9 @@ class View:
     """What the planner needs of an observation, for the player to move."""
 
     __slots__ = ("me", "n", "hand", "stock_top", "stock_size", "discards", "vals", "pile_coins", "coins",
-                 "opp_tops", "opp_stock", "replace_face", "order")
+                 "opp_tops", "opp_stock", "replace_face", "order", "must_play", "replace_held")
 
-    def __init__(self, obs: dict, replace_face: bool = True):
+    def __init__(self, obs: dict, replace_face: bool = True, must_play: bool = False, replace_held: bool = False):
         me = obs["turn"]
         self.me = me
         n = self.n = len(obs["coins"])
@@ -51,6 +51,16 @@ class View:
         self.order = tuple((q, obs["stock_tops"][q]) for q in ((me + k) % n for k in range(1, n)))
         self.opp_stock = {q: obs["stock_sizes"][q] for q in range(n)}
         self.replace_face = replace_face
+        self.must_play = must_play  # D5: no stopping while an own card fits
+        self.replace_held = replace_held  # D6: coins may replace a card the player holds
+
+    @classmethod
+    def of(cls, game, obs: dict) -> "View":
+        """The view of ``obs`` under ``game``'s options (None: the default rules)."""
+        if game is None:
+            return cls(obs)
+        o = game.options
+        return cls(obs, o["replace_cost"] == "face", o["must_play"], o["replace_held"])
 
 
 def cost(value: int, face: bool) -> int:
@@ -109,6 +119,7 @@ def plan(view: View, follow_pile: int | None = None, budget: int = NODE_BUDGET):
     ``Replace`` (engine actions), or None to stop playing."""
     n = view.n
     face = view.replace_face
+    must, held_ok = view.must_play, view.replace_held
     memo: dict = {}
     nodes = [0]
 
@@ -120,11 +131,16 @@ def plan(view: View, follow_pile: int | None = None, budget: int = NODE_BUDGET):
             return got
         nodes[0] += 1
         here = evaluate(view, vals, hand, discards, coins, stock_played, False, 0)
-        best = (here if follow is None else -1e9, None)
-        if nodes[0] > budget:
-            memo[key] = best
-            return best
+        if nodes[0] > budget:  # out of nodes: stop here (a replacement's following card counts as lost)
+            memo[key] = got = (here if follow is None else -1e9, None)
+            return got
         tg = targets(vals) if follow is None else [(follow, vals[follow] + 1)]
+        tops = [dp[-1] for dp in discards if dp] + list(hand) + ([stock] if stock is not None else [])
+        # D5: with an own card that fits, the turn may not end here
+        may_stop = follow is None and not (must and any(is_wild(c) or c % 100 == need for c in tops
+                                                         for _, need in tg))
+        best = (here if may_stop else -1e9, None)
+        wild_ok = stock is not None or must
         moves = []
         # the stock top first: it is what wins
         if stock is not None:
@@ -135,11 +151,11 @@ def plan(view: View, follow_pile: int | None = None, budget: int = NODE_BUDGET):
             if dp:
                 c = dp[-1]
                 for slot, need in tg:
-                    if c % 100 == need or (is_wild(c) and _wild_ok(stock, need)):
+                    if c % 100 == need or (is_wild(c) and wild_ok):
                         moves.append(("discard", d, c, slot))
         for c in sorted(set(hand)):
             for slot, need in tg:
-                if c % 100 == need or (is_wild(c) and _wild_ok(stock, need)):
+                if c % 100 == need or (is_wild(c) and wild_ok):
                     moves.append(("hand", 0, c, slot))
         # coins: only on a pile on its way to the stock top (COIN_REACH: how far below it)
         if stock is not None and not is_wild(stock) and follow is None:
@@ -147,7 +163,8 @@ def plan(view: View, follow_pile: int | None = None, budget: int = NODE_BUDGET):
             for slot, need in tg:
                 if s - 1 - COIN_REACH <= need <= s - 1:
                     c = cost(need, face)
-                    if c <= coins:
+                    # D6 off: no replacing a card the player could play (a number or a wild card)
+                    if c <= coins and (held_ok or not any(is_wild(t) or t % 100 == need for t in tops)):
                         moves.append(("replace", slot, c, None))
                     if coins >= 1:
                         for i, (q, d, card) in enumerate(view.opp_tops):
@@ -209,12 +226,6 @@ def plan(view: View, follow_pile: int | None = None, budget: int = NODE_BUDGET):
 
     return search(view.vals, view.pile_coins, view.hand, view.discards, view.stock_top, view.coins, 0, 0,
                   follow_pile)
-
-
-def _wild_ok(stock, need) -> bool:
-    """A wild card is only worth playing where it brings the stock top closer (any pile may be a way
-    there; the evaluation weighs the wild card kept against what it buys)."""
-    return stock is not None
 
 
 def discard_choice(obs: dict, legal) -> Discard:
@@ -293,8 +304,9 @@ def greedy_move(obs: dict, legal):
         for a in legal:
             if type(a) is Buy and a.src == "discard" and not is_wild(a.card) and needs[a.pile] == s - 1:
                 return a
+        own = {a.pile for a in plays if not is_wild(a.card)}  # (D6 on: never pay for a card at hand)
         for a in legal:
-            if type(a) is Replace and needs[a.pile] == s - 1:
+            if type(a) is Replace and needs[a.pile] == s - 1 and a.pile not in own:
                 return a
     # 3. numbered cards, discard tops first
     for src in ("discard", "hand"):
@@ -306,4 +318,30 @@ def greedy_move(obs: dict, legal):
     for a in legal:
         if type(a) is EndTurn:
             return a
-    return discard_choice(obs, legal)
+    return discard_choice(obs, legal) or forced_play(obs, legal)
+
+
+def forced_play(obs: dict, legal):
+    """A play when the turn may not end yet (D5: an own card still fits; the greedy rules have
+    played every numbered card, so this is a wild card): on the pile where the number it stands
+    for helps the next players least, the fullest such pile first."""
+    me, n = obs["turn"], len(obs["coins"])
+    nxt = {}  # an opponent's stock value -> how soon they play (the next player weighs most)
+    for k in range(n - 1, 0, -1):
+        t = obs["stock_tops"][(me + k) % n]
+        if t is not None and not is_wild(t):
+            nxt[t % 100] = 0.6 ** (k - 1)
+    best, best_score = None, None
+    for a in legal:
+        if type(a) is not Play:
+            continue
+        b = obs["building"][a.pile]
+        need = 1 if b is None else b["value"] + 1
+        score = -10 * nxt.get(need + 1, 0) - 3 * nxt.get(need + 2, 0) + need / 12
+        if not is_wild(a.card):
+            score += 20  # a numbered card first: a wild card kept is worth more
+        if a.src == "discard":
+            score += 1  # it uncovers the card below
+        if best_score is None or score > best_score:
+            best, best_score = a, score
+    return best

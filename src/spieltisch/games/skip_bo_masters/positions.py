@@ -13,9 +13,10 @@ from ...core.rng import Rng
 from .engine import TOLL
 
 
-def play_until(condition, seed: int, bots=("greedy", "greedy"), options=None, max_steps: int = 2000):
+def play_until(condition, seed: int, bots=("greedy", "greedy"), options=None, max_steps: int = 2000, log=None):
     """The state of a seeded game of ``bots`` (one per seat) at the first moment ``condition(state)``
-    holds (chance events drawn from the match's generator, the bots from ``Rng(seed + 1)``)."""
+    holds (chance events drawn from the match's generator, the bots from ``Rng(seed + 1)``); ``log``:
+    a list that gets every player's move on the way, as (seat, action)."""
     match = Match("skip-bo-masters", len(bots), dict(options or {}), seed=seed)
     players = [make_bot(match.game, b) for b in bots]
     rng = Rng(seed + 1)
@@ -29,7 +30,10 @@ def play_until(condition, seed: int, bots=("greedy", "greedy"), options=None, ma
         if p == CHANCE:
             match.step_chance()
         else:
-            match.apply(players[p].act(state.observation(p), state.legal_actions(), rng))
+            action = players[p].act(state.observation(p), state.legal_actions(), rng)
+            if log is not None:
+                log.append((p, action))
+            match.apply(action)
     raise SpieltischError(f"no such moment in the game with seed {seed}")
 
 
@@ -55,9 +59,9 @@ def _waiting(state) -> bool:
     return other is not None and other % 100 != 0 and any(0 < other % 100 - v <= 3 for v in values)
 
 
-def waiting_for_a_card(seed: int = 2):
+def waiting_for_a_card(seed: int = 2, log=None):
     """Two greedy bots; the first moment player 1 (seat 0) waits for one number (``_waiting``)."""
-    return play_until(_waiting, seed, max_steps=300)
+    return play_until(_waiting, seed, max_steps=300, log=log)
 
 
 def needed_value(observation: dict) -> int:

@@ -40,7 +40,7 @@ def coins_html(n: int) -> str:
 def card_html(card, act=None, state="", small=False, title="", under="") -> str:
     """One card (None: an empty place) as an HTML box; ``state``: "can" (a card to choose),
     "sel" (chosen), "target" (where the chosen card may go)."""
-    w, h, fs = (34, 48, 16) if small else (46, 64, 22)
+    w, h, fs = (44, 56, 18) if small else (46, 64, 22)  # small: the others' cards, still 44 px to tap
     border = {"sel": "3px solid #f39c12", "target": "3px dashed #2e7d32", "can": "2px solid #1f5f8b"}.get(
         state, "1px solid #888")
     attrs = f" data-act='{act}'" if act else ""
@@ -49,7 +49,9 @@ def card_html(card, act=None, state="", small=False, title="", under="") -> str:
         body, bg, fg = "", "#f1f2f4", "#999"
     else:
         bg, fg = "#fffdf5", colour(card)
-        body = "SB" if is_wild(card) else str(value_of(card))
+        # the wild card by its name, as the log, the advisor and the How-to-play box call it
+        body = (f"<span style='font-size:{9 if small else 10}px'>Skip-Bo</span>" if is_wild(card)
+                else str(value_of(card)))
         if symbols_of(card):
             body += "<span style='font-size:9px;line-height:10px'>" + COIN * symbols_of(card) + "</span>"
     if under:
@@ -88,26 +90,108 @@ class SkipBoMastersView(View):
     reconstruction = True
     default_bot = "greedy"
     bot_names = {"greedy": {"de": "gierig", "en": "greedy"}}
-    howto = {
-        "de": {"title": "Skip-Bo Masters", "goal": "Als Erste(r) den eigenen Spielerstapel leer spielen.",
-               "turn": ["Du ziehst auf 5 Handkarten nach.",
-                        "Klicke eine Karte (Hand, oberste Karte deines Spielerstapels oder eines Hilfsstapels), "
-                        "dann einen Ablagestapel: Stapel beginnen mit 1 und steigen bis 12; SB (Skip-Bo) "
-                        "ist jede Zahl.",
-                        "Münzen: die nächste Karte eines Stapels ersetzen (kostet ihren Wert), die oberste "
-                        "Karte eines Mitspielers für 1 Münze kaufen, nach einer Karte mit Münzsymbolen die "
-                        "Gebühr zahlen – sonst ist das Ausspielen vorbei.",
-                        "Ein fertiger Stapel (12) verteilt seine Münzen reihum, bei dir beginnend.",
-                        "Zum Schluss eine Handkarte anklicken und auf einen deiner Hilfsstapel legen."]},
-        "en": {"title": "Skip-Bo Masters", "goal": "Be first to play out your whole stock pile.",
-               "turn": ["You draw up to 5 hand cards.",
-                        "Click a card (hand, the top of your stock pile or of a discard pile), then a "
-                        "building pile: piles start at 1 and climb to 12; SB (Skip-Bo) is any number.",
-                        "Coins: replace the next card of a pile (costs its value), buy another player's top "
-                        "card for 1 coin, after a card with coin symbols pay the toll – or your playing ends.",
-                        "A finished pile (12) hands its coins out one by one, starting with you.",
-                        "At the end click a hand card and put it on one of your discard piles."]},
-    }
+    def how_to(self, game, lang: str) -> dict:
+        """The How-to-play box: every rule a player needs for a whole game, in the words the board,
+        the log and the advisor use, for the options of ``game`` (its decisions D1-D8)."""
+        o = game.options
+        de = lang == "de"
+        stock = 10 if o["short_game"] else 15
+
+        def t(de_text, en_text):
+            return de_text if de else en_text
+
+        steps = [
+            t("Zu Beginn deines Zuges ziehst du vom Nachziehstapel, bis du 5 Handkarten hast.",
+              "At the start of your turn you draw from the draw pile until you hold 5 cards."),
+            t("In der Mitte liegen höchstens 4 Ablagestapel, die allen gehören. Ein neuer Ablagestapel beginnt "
+              "mit einer 1, darauf kommt immer die nächsthöhere Zahl (2, 3, … bis 12). Eine Skip-Bo-Karte ist "
+              "ein Joker: Sie zählt als jede Zahl. Liegen schon 4 Ablagestapel aus, muss eine 1 warten, bis "
+              "einer fertig ist.",
+              "In the middle there are at most 4 building piles, shared by everyone. A new building pile "
+              "starts with a 1; each card on it is the next number up (2, 3, … up to 12). A Skip-Bo card is "
+              "wild: it counts as any number. With 4 building piles out, a 1 must wait until one is "
+              "complete."),
+            t("Spielen: Klicke eine Karte an – eine Handkarte, die oberste Karte deines Spielerstapels (dann "
+              "wird die nächste aufgedeckt) oder die oberste Karte eines deiner Hilfsstapel – und dann den "
+              "Ablagestapel, auf den sie soll.",
+              "To play, click a card – a card in your hand, the top card of your stock pile (the next one is "
+              "then turned up) or the top card of one of your discard piles – and then the building pile it "
+              "goes on."),
+            (t("Du musst jede deiner Karten legen, die passt (Münzen einsetzen musst du nicht). Erst wenn "
+               "keine deiner Karten mehr passt, darfst du deinen Zug beenden.",
+               "You must play every card of yours that fits (spending coins is up to you). Only when none "
+               "of your cards fits any more may you end your turn.")
+             if o["must_play"] else
+             t("Du darfst so viele passende Karten legen, wie du willst, und jederzeit aufhören.",
+               "You may play as many cards that fit as you like, and stop whenever you want.")),
+            t("Hast du alle Handkarten gelegt, ziehst du sofort 5 neue Karten und spielst weiter"
+              + ("." if o["short_hand_refill"] else " (nur wenn es vorher 5 waren)."),
+              "When you have played every card in your hand, you draw 5 new cards at once and play on"
+              + ("." if o["short_hand_refill"] else " (only if you held 5)."),),
+            t("Mit der 12 ist ein Ablagestapel fertig und wird beiseitegelegt. Ist der Nachziehstapel leer, "
+              "werden die fertigen Stapel gemischt und sind der neue Nachziehstapel.",
+              "A building pile is complete with its 12 and is set aside. When the draw pile is empty, the "
+              "completed piles are shuffled into a new draw pile."),
+            self._replace_rule(o, t),
+            t("Kaufen: Für 1 Münze an den Besitzer nimmst du die oberste Karte vom Spielerstapel oder von "
+              "einem Hilfsstapel eines Mitspielers und legst sie sofort auf einen Ablagestapel (nie auf die "
+              "Hand). Kaufst du die letzte Karte seines Spielerstapels, gewinnt er!",
+              "Buying: for 1 coin to its owner you take the top card of another player's stock pile or of "
+              "one of their discard piles and play it at once on a building pile (never to your hand). If "
+              "you buy the last card of their stock pile, they win!"),
+            t("Gebühr: Eine Karte mit Münzsymbolen kostet nach dem Legen so viele Münzen. Zahlst du nicht "
+              "(oder kannst du nicht zahlen), ist das Legen für diesen Zug vorbei"
+              + (" – du legst nur noch eine Karte ab." if o["discard_after_unpaid_toll"]
+                 else " – dein Zug endet sofort, ohne Ablegen."),
+              "Toll: a card with coin symbols costs that many coins once it is played. If you do not pay "
+              "(or cannot), your playing is over for this turn"
+              + (" – you only discard a card." if o["discard_after_unpaid_toll"]
+                 else " – your turn ends at once, without a discard.")),
+            t("Wird ein Ablagestapel fertig, werden die Münzen daneben reihum verteilt: die erste an dich, "
+              "die nächste an deinen linken Nachbarn und so weiter.",
+              "When a building pile is complete, the coins beside it are handed out one by one: the first "
+              "to you, the next to the player on your left, and so on."),
+            t("Zugende: Lege eine Handkarte auf einen deiner 4 Hilfsstapel – jede Karte, jeder Hilfsstapel, "
+              "jede Reihenfolge" + ("" if o["wild_discard"] else ", aber keine Skip-Bo-Karte")
+              + ". Von deinen Hilfsstapeln darfst du später immer nur die oberste Karte spielen.",
+              "End of your turn: put one card from your hand on one of your 4 discard piles – any card, any "
+              "discard pile, any order" + ("" if o["wild_discard"] else ", but no Skip-Bo card")
+              + ". Later you may only ever play the top card of a discard pile."),
+        ]
+        if o["multi_round"]:
+            who = (t("der linke Nachbar des letzten Startspielers", "the player to the left of the last starter")
+                   if o["round_start"] == "rotate" else t("Spieler 1", "player 1"))
+            steps.append(t(f"Mehrere Runden: Der Sieger einer Runde bekommt 25 Punkte und 5 Punkte für jede "
+                           f"Karte, die noch in den Spielerstapeln der anderen liegt. Wer zuerst "
+                           f"{o['target_score']} Punkte hat, gewinnt. Jede neue Runde beginnt {who}.",
+                           f"Several rounds: the winner of a round scores 25 points plus 5 for every card "
+                           f"left in the others' stock piles. The first to {o['target_score']} points wins. "
+                           f"Each new round is started by {who}."))
+        goal = t(f"Werde als Erste(r) alle Karten deines Spielerstapels los ({stock} Karten, nur die oberste "
+                 "liegt offen). Wer die letzte Karte seines Spielerstapels loswird, gewinnt sofort.",
+                 f"Be the first to get rid of every card of your stock pile ({stock} cards, only the top one "
+                 "face up). Whoever gets rid of the last card of their stock pile wins at once.")
+        return {"title": "Skip-Bo Masters", "goal": goal, "turn": steps}
+
+    @staticmethod
+    def _replace_rule(o, t) -> str:
+        if o["replace_held"]:
+            what = t("Die Karte, die ein Ablagestapel als Nächstes braucht, kannst du mit Münzen ersetzen: ",
+                     "you may replace the card a building pile needs next with coins: ")
+        else:
+            what = t("Fehlt dir die Karte, die ein Ablagestapel als Nächstes braucht (und hast du auch keine "
+                     "Skip-Bo-Karte), kannst du sie mit Münzen ersetzen: ",
+                     "if you lack the card a building pile needs next (and have no Skip-Bo card either), you "
+                     "may replace it with coins: ")
+        cost = (t("Sie kostet so viele Münzen, wie ihre Zahl sagt (eine 4 kostet 4 Münzen).",
+                  "it costs as many coins as its number (a 4 costs 4 coins).")
+                if o["replace_cost"] == "face" else t("Sie kostet 1 Münze.", "it costs 1 coin."))
+        return (t("Münzen (jeder hat zu Beginn 12) – Ersetzen: ", "Coins (everyone starts with 12) – replacing: ")
+                + what + cost
+                + t(" Danach musst du sofort die nächstfolgende Karte auf diesen Ablagestapel legen. Eine 12 "
+                    "kann nicht ersetzt werden.",
+                    " Then you must at once play the following card on that building pile. A 12 cannot be "
+                    "replaced."))
 
     # --- drawing --------------------------------------------------------------------------------
     def board(self, ctx) -> str:
@@ -219,6 +303,9 @@ class SkipBoMastersView(View):
         if obs["phase"] == TOLL or obs["phase"] not in ("play", FOLLOW) and not token.startswith("h"):
             ctx.refuse(self._action(ctx, token, self._some_pile(ctx)))  # the engine says what is due
         if not _moves(ctx, token):
+            if token.startswith("h") and obs["phase"] == "play":
+                # a hand card that fits nowhere and may not be discarded: another card must go first (D5)
+                ctx.refuse(Discard(card, 0))
             ctx.refuse(self._action(ctx, token, self._some_pile(ctx)))
         ctx.ui["src"] = token
         return {"de": f"{card_name(card, 'de')} gewählt: jetzt einen Stapel anklicken.",
@@ -302,7 +389,23 @@ class SkipBoMastersView(View):
         return ctx.t("zieht eine Karte.", "draws a card.")
 
     def status(self, ctx, whose_turn) -> str:
+        """Who acts now and what is due; while cards are drawn or turned up (chance steps the table
+        paces, when nobody can click) it says that, not whose turn it is."""
         obs = ctx.observation
+        rnd = ctx.t(f"Runde {obs['deal']} · ", f"Round {obs['deal']} · ") if obs["deal"] > 1 or any(obs["totals"]) else ""
+        chance = obs["chance"]
+        if chance is not None:
+            q = chance["player"]
+            name = ctx.names[q]
+            if chance["kind"] == "draw":
+                text = (ctx.t("Du ziehst Karten …", "You draw cards …") if q == ctx.viewer
+                        else ctx.t(f"{name} zieht Karten …", f"{name} draws cards …"))
+            else:
+                text = (ctx.t("Du deckst die nächste Karte deines Spielerstapels auf …",
+                              "You turn up the next card of your stock pile …") if q == ctx.viewer
+                        else ctx.t(f"{name} deckt die nächste Karte des Spielerstapels auf …",
+                                   f"{name} turns up the next card of their stock pile …"))
+            return rnd + text
         who = ctx.names[whose_turn] if whose_turn is not None else "–"
         due, one = obs["toll_due"], obs["toll_due"] == 1
         phase = {TOLL: ctx.t(f" · Gebühr: {due} Münze{'' if one else 'n'} zahlen?",
@@ -311,7 +414,6 @@ class SkipBoMastersView(View):
                                f" · now the next card on building pile {(obs['follow_pile'] or 0) + 1}"),
                  "discard": ctx.t(" · Ausspielen vorbei: eine Karte ablegen", " · playing is over: discard a card"),
                  }.get(obs["phase"], "")
-        rnd = ctx.t(f"Runde {obs['round']} · ", f"Round {obs['round']} · ") if obs["round"] > 1 or obs["totals"] != [0] * len(obs["totals"]) else ""
         return ctx.t(f"{rnd}am Zug: {who}{phase}", f"{rnd}to play: {who}{phase}")
 
     def scores(self, ctx, totals) -> dict:
@@ -326,16 +428,20 @@ class SkipBoMastersView(View):
         return {"title": ctx.t("Stand", "Standings"), "headers": ["", *names], "rows": rows, "highlight": 0}
 
     def extra(self, ctx) -> str:
-        return (f"<div class='sp-note'>{ctx.t('Welche Karten Münzsymbole tragen, ist eine Rekonstruktion.', 'Which cards carry coin symbols is a reconstruction.')} "
+        return (f"<div class='sp-note'>{ctx.t('Rekonstruktion: die Aufteilung der 168 Karten (144 Zahlenkarten, 24 Skip-Bo-Karten) und welche Karten Münzsymbole tragen.', 'Reconstruction: the split of the 168 cards (144 numbered cards, 24 Skip-Bo cards) and which cards carry coin symbols.')} "
                 f"{ctx.t('Karten mit', 'Cards with')} {COIN}: {ctx.t('Gebühr', 'toll')}.</div>")
 
     def advice_columns(self, game) -> list[dict]:
-        return [{"settings": {"n_rollouts": 8, "seed": 0}, "kind": "points",
-                 "title": {"de": "Ø Vorsprung an Stapelkarten (geschätzt)", "en": "mean stock-card lead (estimate)"},
-                 "unit": {"de": "Karten", "en": "cards"}}]
+        # the advisor's own live defaults (screening, then finalists on the same hidden cards); the
+        # unit is the objective's (analysis.OBJECTIVE), the review counts its losses in it too
+        return [{"settings": {"seed": 0}, "kind": "points",
+                 "title": {"de": "Vorsprung an Spielerstapel-Karten (geschätzt)",
+                           "en": "stock-card lead (estimate)"},
+                 "unit": {"de": "Karten Vorsprung", "en": "cards of lead"}}]
 
     def review_settings(self, game) -> dict:
-        return {"n_rollouts": 2, "seed": 0}
+        # a whole game's decisions: fewer play-outs per decision than live, the same objective
+        return {"seed": 0, "screen": 6, "n_rollouts": 24, "finalists": 4, "budget": 3000}
 
     def final_words(self, ctx, scores, winners):
         obs = ctx.observation

@@ -5,9 +5,10 @@ Spieler mit der höchsten Augenzahl beginnt." Spiel 2: "Jeder Spieler würfelt m
 und addiert die Augen." The rulebook does not say what a tie at the top means; the project's decision:
 only the players tied for the highest sum throw again, in seat order, until one sum is highest.
 
-An engine keeps the start as ``throws``: a tuple of ``(start_round, player, dice)`` in the order
-thrown, plus the players still to throw in the current start round (``throwers``; the first of them
-throws now). With one player there is no start throw.
+An engine keeps the start as ``throws``: ``(start_round, player, dice)`` in the order thrown (a list
+while the start throws go on, appended to, so a record of many ties replays in linear time; a tuple
+once the starter is known), plus the players still to throw in the current start round
+(``throwers``; the first of them throws now). With one player there is no start throw.
 """
 
 from __future__ import annotations
@@ -21,7 +22,13 @@ def after_throw(throws: tuple, start_round: int, throwers: tuple):
     rest = throwers[1:]
     if rest:
         return rest, start_round, None
-    sums = [(p, sum(dice)) for r, p, dice in throws if r == start_round]
+    # this round's throws are the last ones: read back to its start, not through every earlier tie
+    sums = []
+    for r, p, dice in reversed(throws):
+        if r != start_round:
+            break
+        sums.append((p, sum(dice)))
+    sums.reverse()
     top = max(s for _, s in sums)
     tied = tuple(p for p, s in sums if s == top)
     if len(tied) == 1:

@@ -37,7 +37,9 @@ def slides_row(labels, up_flags, width: int = 40, height: int = 90, accents=None
     labels = list(labels)
     total = len(labels) * (width + 4)
     body = "".join(
-        (f'<g data-act="{acts[i]}" class="sp-slide-act">' if acts and i in acts else "<g>")
+        # a slide to push: the whole slot (the slide and its gap) takes the tap, at least 44 px wide
+        (f'<g data-act="{acts[i]}" class="sp-slide-act"><rect x="{i * (width + 4)}" y="0" width="{width + 4}" '
+         f'height="{height}" fill="transparent"/>' if acts and i in acts else "<g>")
         + slide(str(lab), bool(up), width, height, (accents or {}).get(i, "#c0392b"), i * (width + 4),
                 (titles or {}).get(i, "")) + "</g>"
         for i, (lab, up) in enumerate(zip(labels, up_flags))

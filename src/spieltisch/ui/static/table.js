@@ -101,7 +101,8 @@ function keyboardBoard(board, act, cancel) {
   }
   for (const e of board.querySelectorAll("[data-act]")) {
     e.setAttribute("tabindex", "0");
-    if (!e.getAttribute("role")) e.setAttribute("role", "button");
+    const role = e.getAttribute("role");
+    if (!role || role === "img" || role === "presentation") e.setAttribute("role", "button"); // a picture one clicks is a button
     if (!e.getAttribute("aria-label")) {
       const title = e.querySelector(":scope > title");
       const text = (title ? title.textContent : e.textContent).trim().replace(/\s+/g, " ");
@@ -162,7 +163,7 @@ function render({ model, el }) {
   // the polite live region stays outside the redrawn table, so screen readers hear each change once
   const live = h("div", { class: "sp-live", "aria-live": "polite", role: "status" });
   el.append(h("style", {}, CSS), root, live);
-  let said = { status: null, message: null, banner: null };
+  let said = { status: null, message: null, banner: null, lines: [] };
   const reduceMotion = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
   // progress: when an answer takes more than a second (the advisor ranking, a review), the busy
@@ -218,10 +219,12 @@ function render({ model, el }) {
       [["de", "Deutsch"], ["en", "English"]].map(([code, name]) =>
         h("button", { class: "sp-lang" + (s.lang === code ? " sp-on" : ""), "data-lang": code,
           onclick: () => s.lang !== code && send({ type: "lang", lang: code }) }, name)));
+    // a class round fixes the game: no variant, seat, seed, player count or new game to choose
+    const locked = !!s.class_round;
     root.append(h("div", { class: "sp-top" },
       h("h2", { class: "sp-title" }, s.title),
       s.reconstruction ? h("span", { class: "sp-badge", title: w.reconstruction_help }, w.reconstruction) : null,
-      variants,
+      locked ? null : variants,
       h("span", { class: "sp-grow" }),
       langs,
       h("button", { class: "sp-projector-toggle" + (s.projector ? " sp-on" : ""), "aria-pressed": String(!!s.projector),
@@ -229,7 +232,7 @@ function render({ model, el }) {
       s.can_spectate ? h("button", { class: "sp-spectator-toggle" + (s.spectator ? " sp-on" : ""),
         "aria-pressed": String(!!s.spectator), title: w.spectator_help,
         onclick: () => send({ type: "spectator", on: !s.spectator }) }, w.spectator) : null,
-      h("button", { class: "sp-new", onclick: () => send({ type: "new" }) }, w.new)));
+      locked ? null : h("button", { class: "sp-new", onclick: () => send({ type: "new" }) }, w.new)));
 
     // --- settings line: seats and seed ---
     const seats = s.seats.map((seat) => {
@@ -245,10 +248,14 @@ function render({ model, el }) {
       onchange: (e) => send({ type: "players", players: Number(e.target.value) }) },
       Array.from({ length: s.players.max - s.players.min + 1 }, (_, i) => s.players.min + i).map((k) =>
         h("option", { value: k, selected: k === s.players.value }, k)));
-    root.append(h("div", { class: "sp-settings" },
-      h("label", {}, `${w.players}: `, players), ...seats,
-      h("label", { title: w.seed_help }, `${w.seed}: `, seed),
-      h("span", { class: "sp-hint" }, w.seed_help)));
+    if (locked) {
+      root.append(h("div", { class: "sp-settings sp-class-note" }, s.class_round.text));
+    } else {
+      root.append(h("div", { class: "sp-settings" },
+        h("label", {}, `${w.players}: `, players), ...seats,
+        h("label", { title: w.seed_help }, `${w.seed}: `, seed),
+        h("span", { class: "sp-hint" }, w.seed_help)));
+    }
     if (s.open_game) root.append(h("div", { class: "sp-open-game" }, s.open_game));
     if (s.spectator) root.append(h("div", { class: "sp-spectator-note" }, w.spectator_help));
 
@@ -335,7 +342,7 @@ function render({ model, el }) {
         adv.append(h("div", { class: "sp-note" }, a.note));
       }
     }
-    right.append(adv);
+    if (!locked || s.class_round.advisor) right.append(adv);
     const sc = s.scores;
     right.append(h("div", { class: "sp-box" }, h("h3", { class: "sp-box-title" }, sc.title || w.scores),
       h("table", { class: "sp-scores" },
@@ -388,15 +395,20 @@ function render({ model, el }) {
   // the end of the game. Only what the screen shows: the texts are the viewer's own.
   function announce(s) {
     const parts = [];
-    const message = s.message ? s.message.text : null;
+    // the moves since the last announcement, oldest first: a bot's whole turn after "play to my
+    // turn" too (at most the last five), then a refusal, then whose turn it is
+    const lines = [...(s.message && s.message.kind === "move" ? [s.message.text] : []), ...s.log];
+    const seen = said.lines.length ? lines.indexOf(said.lines[0]) : lines.length;
+    const fresh = (seen < 0 ? lines.slice(0, 5) : lines.slice(0, Math.min(seen, 5))).reverse();
     if (s.banner) {
-      if (said.banner !== s.banner.text) parts.push(`${s.banner.title}: ${s.banner.text}`);
+      if (said.banner !== s.banner.text) parts.push(...fresh, `${s.banner.title}: ${s.banner.text}`);
     } else {
       if (s.cover) parts.push(s.cover.text);
-      if (message && message !== said.message && s.message.kind !== "info") parts.push(message);
+      parts.push(...fresh);
+      if (s.message && s.message.kind === "refused" && s.message.text !== said.message) parts.push(s.message.text);
       if (s.status && s.status !== said.status) parts.push(s.status);
     }
-    said = { status: s.status, message, banner: s.banner ? s.banner.text : null };
+    said = { status: s.status, message: s.message ? s.message.text : null, banner: s.banner ? s.banner.text : null, lines };
     if (parts.length) live.textContent = parts.join(" · ");
   }
 

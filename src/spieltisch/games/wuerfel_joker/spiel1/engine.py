@@ -491,11 +491,12 @@ class Spiel1State(State):
         self.turn_scores = ()  # points of every finished turn, in the order played (see ``sheet``)
         self._last = None  # the last finished turn, raw (see ``last_turn``)
         self._new_turn()
-        self.start = ()  # the start throws: ((start round, player, dice), ...)
+        self.start = ()  # the start throws, (start round, player, dice) each: a list while they go on
         self._throwers = ()  # players still to throw in this start round, the first throws now
         self._start_round = 0
         if self.num_players > 1:
             self.phase = START
+            self.start = []
             self.dice = 0  # no turn yet; the start throw is three dice of its own (``sample_chance``)
             self._throwers = tuple(range(self.num_players))
             self._start_round = 1
@@ -511,12 +512,13 @@ class Spiel1State(State):
         self.joker_throws = 0
 
     def _start_throw(self, a: StartDice):
-        self.start += ((self._start_round, self._throwers[0], a.values),)
+        self.start.append((self._start_round, self._throwers[0], a.values))
         self._throwers, self._start_round, starter = start_rules.after_throw(
             self.start, self._start_round, self._throwers)
         if starter is None:
             self.player = self._throwers[0]
         else:
+            self.start = tuple(self.start)  # settled: clones share it from now on
             self.player = self.first = starter
             self._new_turn()
 
@@ -604,6 +606,22 @@ class Spiel1State(State):
         raise IllegalActionError("turn order", "no dice are being thrown now",
                                  "es wird gerade nicht gewürfelt", "Reihenfolge")
 
+    def is_legal(self, action) -> bool:
+        """Throws checked directly (type-exact: a tuple of ints, as many as are thrown), the core's
+        answer without indexing up to 216 outcomes; decisions go through the core."""
+        ph = self.phase
+        if ph is START:
+            if type(action) is not StartDice:
+                return False
+            v, n = action.values, NUM_DICE
+        elif ph is THROW or ph is JOKER_THROW:
+            if type(action) is not Dice:
+                return False
+            v, n = action.values, self.dice
+        else:
+            return State.is_legal(self, action)
+        return type(v) is tuple and len(v) == n and all(type(x) is int for x in v) and v in DICE
+
     def _legal_actions(self):
         ph = self.phase
         if ph is ASSIGN:
@@ -666,10 +684,13 @@ class Spiel1State(State):
         return list(self.totals)
 
     def clone(self):
-        # totals is the only mutable attribute; the rest are ints, strings and tuples
+        # totals (and the start throws while they go on) are the only mutable attributes; the rest
+        # are ints, strings and tuples
         c = object.__new__(type(self))
         c.__dict__.update(self.__dict__)
         c.totals = self.totals[:]
+        if type(self.start) is list:
+            c.start = self.start[:]
         return c
 
     def sheet(self) -> list[list[int]]:

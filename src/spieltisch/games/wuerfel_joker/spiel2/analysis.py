@@ -373,3 +373,22 @@ def throw_table(up=(), options=None) -> dict:
         else:
             out[(a, b)] = ("bust", None, sol.bust_value(mask, a, b))
     return out
+
+
+def throw_counts(up=(), options=None) -> dict:
+    """How many of the 36 ordered throws are of each kind of ``throw_table`` (the same throws, so a
+    lesson's grid and its counts agree): ``{"push": n, "bust": n, "again": n}``."""
+    counts = {"push": 0, "bust": 0, "again": 0}
+    for kind, _, _ in throw_table(up, options).values():
+        counts[kind] += 1
+    return counts
+
+
+def counted_push_chance(up=(), options=None) -> Fraction:
+    """The probability that the throws from here (the slides ``up`` up, the dice about to be thrown)
+    end in a push rather than a bust: the doubles thrown again (``throw_table``'s "again") are thrown
+    again, so they do not count, pushes / (pushes + busts). With one slide left down these are exactly
+    the doubles that cannot push it (pushing it wins +45), so this is the chance the last slide goes
+    up; ``push_chance`` instead counts such doubles as throws that push nothing."""
+    c = throw_counts(up, options)
+    return Fraction(c["push"], c["push"] + c["bust"])

@@ -295,7 +295,8 @@ class Spiel2State(State):
     ``turn`` is a tuple of events of the current turn (``("throw", 6, 2)``, ``("push", 4)``,
     ``("decline",)``, ``("roll",)``); ``log`` is a tuple of finished turns
     ``(round, player, points, end, events)`` with ``end`` in stop / bust / all_up. Both are tuples,
-    so clones share them and nobody can change them. ``start`` holds the start throws,
+    so clones share them and nobody can change them. ``start`` holds the start throws (a list while
+    they go on, see ``..start``),
     ``((start round, player, (a, b)), ...)``; ``first`` is the player who began.
     """
 
@@ -321,6 +322,7 @@ class Spiel2State(State):
         self._start_round = 0
         if self.num_players > 1:
             self.phase = START
+            self.start = []  # appended to while the start throws go on, a tuple once settled
             self._throwers = tuple(range(self.num_players))
             self._start_round = 1
 
@@ -400,12 +402,13 @@ class Spiel2State(State):
             self.phase = THROW
 
     def _start_throw(self, action):
-        self.start += ((self._start_round, self._throwers[0], (action.a, action.b)),)
+        self.start.append((self._start_round, self._throwers[0], (action.a, action.b)))
         self._throwers, self._start_round, starter = start_rules.after_throw(
             self.start, self._start_round, self._throwers)
         if starter is None:
             self.player = self._throwers[0]
         else:
+            self.start = tuple(self.start)  # settled: clones share it from now on
             self.player = self.first = starter
             self.phase = THROW
 
@@ -444,6 +447,8 @@ class Spiel2State(State):
         c = object.__new__(type(self))
         c.__dict__.update(self.__dict__)
         c._events = self._events[:]
+        if type(self.start) is list:
+            c.start = self.start[:]
         return c
 
     def observation(self, player):

@@ -1,0 +1,259 @@
+"""Class rounds on the static site: the teacher's class round and projector view, three students
+playing the same class game on their own pages, the class board verifying their result codes, a
+reload, a garbled code, the QR codes decoded, and all of it without a network."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from a11y import assert_accessible
+from test_site import KERNEL_TIMEOUT_MS, wait_for_offline_copy
+
+pytestmark = pytest.mark.site
+
+HERE = Path(__file__).resolve().parent
+JSQR = HERE / "node_modules" / "jsqr" / "dist" / "jsQR.js"
+JSQR_VERSION = json.loads((HERE / "package.json").read_text())["dependencies"]["jsqr"]
+
+
+def ensure_jsqr() -> Path:
+    """The pinned jsQR (tests/site/package.json, test-only): ``npm ci`` unless it is there."""
+    pkg = JSQR.parent.parent / "package.json"
+    if not (pkg.exists() and json.loads(pkg.read_text())["version"] == JSQR_VERSION):
+        subprocess.run([shutil.which("npm") or "npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                       cwd=HERE, check=True, capture_output=True, timeout=600)
+    return JSQR
+
+
+# Draws the QR code's SVG (as the page shows it) onto a canvas and reads it with jsQR.
+DECODE = """async (selector) => {
+    const svg = document.querySelector(selector).cloneNode(true);
+    const side = 10 * Number(svg.getAttribute("viewBox").split(" ")[2]);  // whole pixels per module
+    svg.setAttribute("width", String(side)); svg.setAttribute("height", String(side));
+    const img = new Image();
+    img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(new XMLSerializer().serializeToString(svg));
+    await img.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = side; canvas.height = side;
+    const ctx = canvas.getContext("2d");
+    ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, side, side);
+    ctx.drawImage(img, 0, 0, side, side);
+    const data = ctx.getImageData(0, 0, side, side);
+    const found = jsQR(data.data, side, side);
+    return found ? found.data : null;
+}"""
+
+
+def decode_qr(page, selector: str) -> str | None:
+    if not page.evaluate("() => typeof window.jsQR !== 'undefined'"):
+        page.add_script_tag(path=str(ensure_jsqr()))
+    return page.evaluate(DECODE, selector)
+
+
+def open_board(page, site_url, query: str = ""):
+    page.set_viewport_size({"width": 1200, "height": 900})
+    page.goto(site_url + "play/klasse.html" + query)
+    page.locator("body[data-ready='1']").wait_for(state="attached", timeout=KERNEL_TIMEOUT_MS)
+
+
+def start_round(page) -> tuple[str, str]:
+    """The teacher's class round: Würfel Joker, game 2, one student, two rounds (a short lesson)."""
+    page.select_option("#game", "wuerfel-joker-2")
+    page.fill("#opt-rounds", "2")
+    page.click("#start-round")
+    page.locator("#class-qr svg").wait_for(timeout=60_000)
+    return page.inner_text("#big-code"), page.inner_text("#class-link-text")
+
+
+def play_class_game(page, link: str, pick: str, who: str | None = None) -> str:
+    """A student's page: the class link, their name or number, the game to its end with their own
+    decisions (``pick``: which move button), and the result code the page shows."""
+    page.set_viewport_size({"width": 1200, "height": 900})
+    page.goto(link)
+    root = page.locator("#app .sp-table")
+    root.locator(".sp-status").wait_for(timeout=KERNEL_TIMEOUT_MS)
+    bar = page.locator("#class-bar")
+    bar.locator(".code").wait_for()
+    if who is not None:
+        page.fill("#class-who", who)
+        page.press("#class-who", "Enter")
+    turn = 0
+    for _ in range(400):
+        if bar.get_attribute("data-result"):
+            break
+        step = root.get_attribute("data-step")
+        moves = root.locator(".sp-move")
+        if root.locator(".sp-banner").count() or not moves.count():
+            page.wait_for_timeout(100)
+            continue
+        count = moves.count()
+        index = {"first": 0, "last": count - 1, "alternate": turn % count}[pick]
+        moves.nth(index).click()
+        turn += 1
+        page.wait_for_function("([el, step]) => el.getAttribute('data-step') !== step || el.querySelector('.sp-message')",
+                               arg=[root.element_handle(), step], timeout=30_000)
+    page.locator("#class-bar[data-result] .qr svg").wait_for(timeout=60_000)
+    return page.inner_text("#class-result .result-code")
+
+
+def test_a_class_round_from_the_projector_to_the_board(context, request_log, site_url, screenshot):
+    teacher = context.new_page()
+    open_board(teacher, site_url, "?game=wuerfel-joker")
+    assert teacher.locator("#game").input_value() == "wuerfel-joker-1"  # the Play page's game preselected
+    code, link = start_round(teacher)
+    assert re.fullmatch(r"[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{1,4})+", code)
+    assert link == f"{site_url}play/wuerfel-joker.html?class={code.replace('-', '')}"
+    # the projector's QR code is the exact class link
+    assert decode_qr(teacher, "#class-qr svg") == link
+    screenshot(teacher, "projector")
+    assert_accessible(teacher, "the projector's class code")
+
+    # three students, each on their own page, each with their own decisions
+    students = [("first", None), ("last", "7"), ("alternate", "Lena")]
+    texts = []
+    for pick, who in students:
+        page = context.new_page()
+        texts.append(play_class_game(page, link, pick, who))
+        # the settings that would change the game are not offered, and the table refuses them
+        assert page.locator("#app .sp-seed:visible, #app .sp-new:visible, #app .sp-players:visible").count() == 0
+        if pick == "alternate":
+            assert texts[-1].startswith("Lena: ")
+            assert decode_qr(page, "#class-result .qr svg") == texts[-1]
+            screenshot(page, "student-result")
+            assert_accessible(page, "a student's result code")
+    assert texts[1].startswith(tuple("0123456789ABCDEFGHJKMNPQRSTVWXYZ"))  # a number rides in the code
+    codes = [t.split(": ")[-1] for t in texts]
+    assert len(set(codes)) == 3 and all(len(c.replace("-", "")) <= 24 for c in codes)
+
+    # the board: the three codes pasted at once
+    teacher.click("#to-board")
+    teacher.fill("#codes", "\n".join(texts))
+    teacher.click("#add-codes")
+    board = teacher.locator("#board[data-full='1'][data-results='3']")
+    board.wait_for(timeout=180_000)
+    assert "3" in teacher.inner_text("#add-message")
+    rows = teacher.locator("#ranking tbody tr")
+    assert rows.count() == 3
+    names = rows.locator("td:nth-child(2)").all_inner_texts()
+    assert "Lena" in names and "Nr. 7" in names
+    described = teacher.locator("#histogram svg").get_attribute("aria-label")
+    assert sum(int(n) for n in re.findall(r": (\d+)", described)) == 3  # every result in a bin
+    assert teacher.locator("#stats").get_attribute("data-best")  # the exact expected value of best play
+    decisions = teacher.locator("#decisions .decision")
+    assert decisions.count() >= 1
+    chosen = [int(x) for x in decisions.first.locator("tbody td:nth-child(2)").all_inner_texts()]
+    reached = int(re.search(r"(\d+)\s*$", decisions.first.locator("h4").inner_text()).group(1))
+    assert sum(chosen) == reached >= 2 and decisions.first.locator("tr.best").count() >= 1
+    screenshot(teacher, "board")
+    assert_accessible(teacher, "the filled class board")
+    # the codes made and verified in the browser's Pyodide replay to the same points in CPython
+    from spieltisch.ui import classroom
+
+    r = classroom.parse_class(code)
+    points = {row.locator("td:nth-child(4)").inner_text().replace("-", ""): int(row.locator("td:nth-child(3)").inner_text())
+              for row in rows.all()}
+    assert {c.replace("-", ""): classroom.verify_result(r, c).points for c in codes} == points
+
+    # a reload keeps the board (browser storage; every code verified again)
+    teacher.reload()
+    teacher.locator("#board[data-results='3']").wait_for(timeout=KERNEL_TIMEOUT_MS)
+    assert teacher.locator("#ranking tbody tr").count() == 3
+
+    # a garbled code is refused with a message, and nothing else changes
+    good = codes[0].replace("-", "")
+    garbled = good[:2] + ("X" if good[2] != "X" else "Y") + good[3:]
+    teacher.fill("#codes", garbled)
+    teacher.click("#add-codes")
+    teacher.locator("#add-message .refused").wait_for()
+    assert "Prüfzeichen" in teacher.inner_text("#add-message")
+    assert teacher.locator("#board").get_attribute("data-results") == "3"
+    request_log.assert_only_local()
+
+
+def test_code_eingeben_on_the_start_page_opens_the_class_game(context, request_log, site_url, screenshot):
+    teacher = context.new_page()
+    open_board(teacher, site_url)
+    assert_accessible(teacher, "the class-round form")
+    # the poll of a lesson's prediction: taps, then the engine's answer
+    teacher.select_option("#poll-question", "wuerfel-joker-q2")
+    plus = teacher.locator("#poll-options .poll-option").nth(4).locator("button").nth(1)
+    plus.click()
+    plus.click()
+    assert teacher.locator("#poll-options .poll-option").nth(4).locator(".count").inner_text() == "2"
+    teacher.click("#poll-reveal")
+    teacher.locator("#poll-answer p").first.wait_for()
+    answer = teacher.inner_text("#poll-answer")
+    assert "91/216" in answer and "2 von 2 richtig" in answer and "Simulation" in answer
+    teacher.click("#lang-toggle")
+    teacher.locator("#setup-title [lang=en]:visible").wait_for()
+    assert "Start class round" in teacher.inner_text("#setup")
+    screenshot(teacher, "setup-en")
+    assert_accessible(teacher, "the class-round form in English")
+    teacher.click("#lang-toggle")
+    teacher.select_option("#game", "tuefteln")
+    teacher.click("#start-round")
+    teacher.locator("#class-qr svg").wait_for(timeout=60_000)
+    code = teacher.inner_text("#big-code")
+    page = context.new_page()
+    page.goto(site_url)
+    page.fill("#class-code-input", code.lower())
+    page.press("#class-code-input", "Enter")
+    page.wait_for_url(re.compile(r"play/tuefteln\.html\?class="))
+    page.locator("#class-bar .code").wait_for(timeout=KERNEL_TIMEOUT_MS)
+    assert page.inner_text("#class-bar .code") == code
+    # a typo is refused on the Play page, with the reason
+    page.goto(site_url + "play/tuefteln.html?class=" + code.replace("-", "")[:-1] + "0")
+    page.locator("#class-bar.refused").wait_for(timeout=KERNEL_TIMEOUT_MS)
+    assert "Prüfzeichen" in page.inner_text("#class-bar") or "check" in page.inner_text("#class-bar")
+    # not a code at all: the start page says so and stays
+    page.goto(site_url)
+    page.fill("#class-code-input", "??")
+    page.press("#class-code-input", "Enter")
+    assert "kein Klassencode" in page.inner_text("#class-code-message")
+    request_log.assert_only_local()
+
+
+def test_the_class_round_works_without_a_network(context, request_log, site_url, screenshot):
+    responses = []
+    context.on("response", lambda r: responses.append(r))
+    teacher = context.new_page()
+    open_board(teacher, site_url)
+    code, link = start_round(teacher)
+    student = context.new_page()
+    student.goto(link)
+    student.locator("#app .sp-table .sp-status").wait_for(timeout=KERNEL_TIMEOUT_MS)
+    student.locator("#app[data-snapshot]").wait_for(state="attached", timeout=60_000)
+    wait_for_offline_copy(student, [r.url for r in responses])
+    # the class pages' own files too (the board, segno for the QR codes)
+    for _ in range(480):
+        kept = student.evaluate("""async () => {
+            const names = (await caches.keys()).filter(k => k.startsWith("spieltisch-play-"));
+            const cache = await caches.open(names[0]);
+            return (await cache.keys()).map(r => new URL(r.url).pathname); }""")
+        if {"/play/klasse.html", "/play/klasse.mjs", "/play/class.mjs"} <= set(kept) and any(
+                p.endswith(".whl") and "/play/segno" in p for p in kept):
+            break
+        student.wait_for_timeout(250)
+    else:
+        raise AssertionError(f"the offline copy lacks the class pages: {kept}")
+    context.set_offline(True)
+    try:
+        board = context.new_page()
+        open_board(board, site_url)  # the board from the offline copy, its round kept in the browser
+        board.locator("#projector:not([hidden]) #class-qr svg, #board:not([hidden])").first.wait_for(timeout=60_000)
+        text = play_class_game(context.new_page(), link, "first")
+        if board.locator("#to-board:visible").count():
+            board.click("#to-board")
+        board.fill("#codes", text)
+        board.click("#add-codes")
+        board.locator("#board[data-full='1'][data-results='1']").wait_for(timeout=180_000)
+        screenshot(board, "offline-board")
+    finally:
+        context.set_offline(False)
+    request_log.assert_only_local()

@@ -1,0 +1,536 @@
+"""Class rounds (spieltisch.ui.classroom): class codes, result codes, verification by replay, the board."""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+
+import pytest
+
+from spieltisch.cli import main
+from spieltisch.core.game import SPECTATOR
+from spieltisch.core.match import Match
+from spieltisch.core.registry import get_game_class, make_bot
+from spieltisch.core.rng import Rng
+from spieltisch.ui import classroom
+from spieltisch.ui.classroom import (ALPHABET, Board, CodeError, grouped, new_round, normalize, parse_class,
+                                     result_code, verify_result)
+from spieltisch.ui.table import Table
+
+
+def play_table(table: Table, choose) -> None:
+    """Play a table to its end the way a student does: bots and throws as the table paces them,
+    the human's decision ``legal[choose(n, step)]``."""
+    step = 0
+    while not table.is_over():
+        if table.pending() or table.human_throw_pending():
+            table.step()
+            continue
+        legal = table.session.legal_actions()
+        table.act(legal[choose(len(legal), step) % len(legal)])
+        step += 1
+
+
+def play_session(round_, choose):
+    """The class game played in a bare session (what the board replays)."""
+    session = round_.session()
+    step = 0
+    while not session.is_over():
+        if session.waiting_for_human():
+            legal = session.legal_actions()
+            session.act(legal[choose(len(legal), step) % len(legal)])
+            step += 1
+        else:
+            session.step()
+    return session.match
+
+
+def first(n, step):
+    return 0
+
+
+def last(n, step):
+    return n - 1
+
+
+def mixed(seed):
+    rng = random.Random(seed)
+    return lambda n, step: rng.randrange(n)
+
+
+# --- class codes -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game, players, seats, options", [
+    ("wuerfel-joker-1", 1, None, {}),
+    ("wuerfel-joker-2", 2, ["human", "threshold"], {"five_ops": "all", "rounds": 3}),
+    ("tuefteln", 3, ["strong", "human", "greedy"], {"side": "B", "descending_straights": True}),
+    ("schraube-locker", 4, None, {"stack_size": 3, "pawn_setup": "choose"}),
+    ("skip-bo-masters", 6, ["human"] * 6, {"target_score": 5000, "replace_cost": "one", "short_game": True}),
+    ("scratch-island", 2, None, {"rounds": 10000}),
+])
+def test_a_class_code_fixes_the_whole_game_and_reads_back(game, players, seats, options):
+    r = new_round(game, players, seats, options, seed=123_456, advisor=True)
+    back = parse_class(r.code)
+    assert back == r and back.options == r.options and back.advisor is True
+    assert r.options == {**get_game_class(game)(players).options, **options}
+    # forgiving to type: lower case, spaces and hyphens, O for 0, I and L for 1
+    typed = grouped(r.code).lower().replace("0", "o").replace("1", "l")
+    assert parse_class(f"  {typed} ") == r
+    # a large seed fits too (then the code is longer)
+    big = new_round(game, players, seats, options, seed=2**64 - 1)
+    assert parse_class(big.code).seed == 2**64 - 1 and len(big.code) > len(r.code)
+
+
+def test_class_codes_are_short():
+    lengths = {g: len(new_round(g, seed=999_999).code) for g in classroom.GAMES}
+    assert max(lengths.values()) <= 10, lengths
+    assert all(c in ALPHABET for c in new_round("tuefteln").code)
+    assert not set("ILOU") & set("".join(new_round(g).code for g in classroom.GAMES))
+
+
+def test_every_single_typo_and_swap_of_a_class_code_is_refused():
+    code = new_round("wuerfel-joker-2", 2, seed=777).code
+    refused = 0
+    for i in range(len(code)):
+        for c in ALPHABET:
+            if c != code[i]:
+                with pytest.raises(CodeError):
+                    parse_class(code[:i] + c + code[i + 1:])
+                refused += 1
+        if i + 1 < len(code) and code[i] != code[i + 1]:
+            with pytest.raises(CodeError, match="check character"):
+                parse_class(code[:i] + code[i + 1] + code[i] + code[i + 2:])
+    assert refused == 31 * len(code)
+
+
+def test_a_class_code_of_another_ruleset_version_is_refused_naming_it(monkeypatch):
+    code = new_round("tuefteln", seed=5).code
+    cls = get_game_class("tuefteln")
+    monkeypatch.setattr(cls, "version", cls.version + 1)
+    with pytest.raises(CodeError, match=f"tuefteln v{cls.version - 1}, but this engine plays v{cls.version}") as e:
+        parse_class(code)
+    assert f"v{cls.version - 1}" in e.value.text["de"]
+
+
+def test_bad_class_codes_are_refused_with_a_reason():
+    with pytest.raises(CodeError, match="not a character"):
+        parse_class("AB!D")
+    with pytest.raises(CodeError, match="no class code"):
+        parse_class(" - ")
+    code = new_round("tuefteln", seed=5).code
+    with pytest.raises(CodeError, match="check character"):
+        parse_class(code[:-1])
+    # a game this version does not know (the first character) with a right check character
+    body = ALPHABET[len(classroom.GAMES)] + code[1:-1]
+    with pytest.raises(CodeError, match="does not know"):
+        parse_class(body + ALPHABET[classroom._check(classroom._symbols(body), 1)])
+    # the same round written with a leading zero: one round, one code
+    body = code[0] + "0" + code[1:-1]
+    with pytest.raises(CodeError, match="garbled"):
+        parse_class(body + ALPHABET[classroom._check(classroom._symbols(body), 1)])
+    for bad in (dict(seats=["strong"]), dict(seats=["human", "nobody"]), dict(players=99), dict(seed=-1)):
+        with pytest.raises(Exception, match="human seat|no bot|players|seed"):
+            new_round("tuefteln", **bad)
+
+
+# --- same code, same game ----------------------------------------------------------------------------
+@pytest.mark.parametrize("game, players, seats", [
+    ("wuerfel-joker-2", 2, ["human", "optimal"]),
+    ("tuefteln", 2, ["human", "greedy"]),
+    ("skip-bo-masters", 2, ["human", "greedy"]),  # hidden cards: dealt from the code's secret
+])
+def test_two_tables_of_one_class_code_with_the_same_decisions_play_the_same_game(game, players, seats):
+    r = new_round(game, players, seats, seed=4242)
+    tables = [Table(**parse_class(r.code).table_settings()) for _ in range(2)]
+    for t in tables:
+        play_table(t, mixed(7))
+    records = [t.session.match.to_record() for t in tables]
+    assert records[0] == records[1]
+    assert records[0] == {**r.match().to_record(), "actions": records[0]["actions"]}
+    if r.hidden:
+        assert records[0]["secret"] == r.secret is not None
+    # with different decisions each result code replays to its own record
+    other = Table(**r.table_settings())
+    play_table(other, last)
+    assert other.session.match.record_actions() != records[0]["actions"]
+    for t in (tables[0], other):
+        code = result_code(r, t.session.match, verify=False)
+        assert verify_result(r, code).match.record_actions() == t.session.match.record_actions()
+
+
+def test_a_hidden_game_keeps_its_secret_off_the_screen_until_the_end():
+    r = new_round("skip-bo-masters", 2, ["human", "greedy"], seed=11)
+    t = Table(**r.table_settings())
+    assert t.secret == r.secret
+    view = t.state_json()
+    assert t.state()["secret"] is None and str(r.secret) not in view
+    assert t.state()["open_game"] is None
+    play_table(t, first)
+    assert t.state()["secret"] == r.secret
+
+
+def test_a_result_code_carries_the_number_and_is_refused_for_another_round():
+    r = new_round("wuerfel-joker-1", 1, seed=31)
+    match = play_session(r, mixed(3))
+    code = result_code(r, match, number=27)
+    res = verify_result(r, grouped(code).lower())
+    assert (res.number, res.points, res.name("de")) == (27, match.state.scores()[0], "Nr. 27")
+    assert res.code == code and res.match.record_actions() == match.record_actions()
+    with pytest.raises(CodeError, match="number is 1 to 99"):
+        result_code(r, match, number=100)
+    foreign = new_round("wuerfel-joker-1", 1, seed=32)
+    with pytest.raises(CodeError, match="another class round") as e:
+        verify_result(foreign, code)
+    assert "anderen Klassenrunde" in e.value.text["de"]
+    # a finished game of another round, and an unfinished one, get no code
+    with pytest.raises(CodeError, match="not the class round"):
+        result_code(foreign, match)
+    unfinished = r.match()
+    unfinished.resolve_chance()
+    with pytest.raises(CodeError, match="not finished"):
+        result_code(r, unfinished)
+
+
+def test_a_record_whose_bot_did_not_play_the_class_bots_move_gets_no_result_code():
+    r = new_round("tuefteln", 2, ["human", "greedy"], seed=8)
+    honest = play_session(r, first)
+    assert verify_result(r, result_code(r, honest)).match.record_actions() == honest.record_actions()
+    # the same game with the bot's moves played by someone else (the random bot)
+    forged = r.match()
+    bot, rng = make_bot(forged.game, "random"), Rng(3)
+    while not forged.is_terminal():
+        p = forged.current_player()
+        if p < 0:
+            forged.step_chance()
+        elif p == 0:
+            forged.apply(forged.legal_actions()[0])
+        else:
+            forged.apply(bot.act(forged.state.observation(1), forged.legal_actions(), rng))
+    with pytest.raises(CodeError, match="not a game of the class round: its action"):
+        result_code(r, forged)
+
+
+# Measured lengths (docs/class-mode.md): games played by the project's bots in the student's seat,
+# with a number. Würfel Joker and Tüfteln stay typeable.
+@pytest.mark.parametrize("game, bots, games", [
+    ("wuerfel-joker-1", ("random", "threshold", "optimal"), 25),
+    ("wuerfel-joker-2", ("random", "threshold", "optimal"), 25),
+    ("tuefteln", ("random", "greedy"), 15),
+])
+def test_result_codes_of_wuerfel_joker_and_tuefteln_fit_in_24_characters(game, bots, games):
+    longest = 0
+    for name in bots:
+        for g in range(games):
+            r = new_round(game, 1, seed=1000 + g)
+            bot, rng = make_bot(r.game(), name), Rng(g)
+            session = r.session()
+            while not session.is_over():
+                if session.waiting_for_human():
+                    session.act(bot.act(session.observation(0), session.legal_actions(), rng))
+                else:
+                    session.step()
+            longest = max(longest, len(result_code(r, session.match, number=99, verify=False)))
+    assert longest <= 24
+
+
+# --- corruptions ---------------------------------------------------------------------------------------
+def corrupt(code: str, rng: random.Random) -> str:
+    chars = list(code)
+    kind = rng.randrange(6)
+    if kind == 0:  # one to three wrong characters
+        for _ in range(rng.randint(1, 3)):
+            chars[rng.randrange(len(chars))] = rng.choice(ALPHABET)
+    elif kind == 1 and len(chars) > 1:  # two neighbours swapped
+        i = rng.randrange(len(chars) - 1)
+        chars[i], chars[i + 1] = chars[i + 1], chars[i]
+    elif kind == 2:  # a character left out
+        del chars[rng.randrange(len(chars))]
+    elif kind == 3:  # one too many
+        chars.insert(rng.randrange(len(chars) + 1), rng.choice(ALPHABET))
+    elif kind == 4:  # cut short or run on
+        chars = chars[:rng.randrange(len(chars))] if rng.random() < 0.5 else chars + list(rng.choice(ALPHABET) * 3)
+    else:  # anything typed at all
+        chars = [rng.choice(ALPHABET + "!?-: äO") for _ in range(rng.randint(0, 30))]
+    return "".join(chars)
+
+
+def corruption_outcomes(rounds_and_codes, n: int, seed: int) -> dict:
+    """Each corruption is refused (CodeError) or decodes to a whole valid game; anything else (an
+    exception of another kind, a result that is not a finished game of its code) is a failure."""
+    rng = random.Random(seed)
+    out = {"refused": 0, "valid": 0, "failures": []}
+    for i in range(n):
+        r, code = rounds_and_codes[i % len(rounds_and_codes)]
+        bad = corrupt(code, rng)
+        try:
+            res = verify_result(r, bad)
+        except CodeError:
+            out["refused"] += 1
+            continue
+        except Exception as e:  # noqa: BLE001 - a crash is what this harness looks for
+            out["failures"].append((bad, repr(e)[:120]))
+            continue
+        if res.match.is_terminal() and res.code == normalize(bad) and verify_result(r, res.code).code == res.code:
+            out["valid"] += 1
+        else:
+            out["failures"].append((bad, "not a finished game of its code"))
+    return out
+
+
+@pytest.fixture(scope="module")
+def valid_codes():
+    out = []
+    for game, players, seats in (("wuerfel-joker-1", 1, None), ("wuerfel-joker-2", 1, None),
+                                 ("tuefteln", 1, None), ("skip-bo-masters", 2, ["human", "random"])):
+        r = new_round(game, players, seats, seed=99)
+        for k in range(2):
+            out.append((r, result_code(r, play_session(r, mixed(k)), number=k * 7)))
+    return out
+
+
+def test_a_thousand_corrupted_result_codes_are_refused_or_whole_games(valid_codes):
+    outcome = corruption_outcomes(valid_codes, 1000, seed=2026)
+    assert outcome["failures"] == []
+    assert outcome["refused"] + outcome["valid"] == 1000
+    assert outcome["refused"] >= 990  # the check characters catch nearly all of them
+    # every single wrong character and every swap of neighbours is caught
+    r, code = valid_codes[0]
+    for i in range(len(code)):
+        for c in ALPHABET:
+            if c != code[i]:
+                with pytest.raises(CodeError):
+                    verify_result(r, code[:i] + c + code[i + 1:])
+        if i + 1 < len(code) and code[i] != code[i + 1]:
+            with pytest.raises(CodeError):
+                verify_result(r, code[:i] + code[i + 1] + code[i] + code[i + 2:])
+
+
+def test_negative_control_the_corruption_harness_catches_a_decoder_that_crashes(valid_codes, monkeypatch):
+    # a decoder without its checks whose reading is off by one where a decision has three or more
+    # options: it hands out an index one past the last option for some inputs (an IndexError)
+    monkeypatch.setattr(classroom, "_tag", lambda code: 0)
+    monkeypatch.setattr(classroom, "_check", lambda symbols, power: 0)
+
+    def sloppy_take(self, weights):
+        total = sum(weights)
+        rest = (self.m * self.den - self.low * self.scale) * total // (self.width * self.scale)
+        cum = 0
+        for index, w in enumerate(weights):
+            cum += w
+            if rest < cum:
+                self.put(index, weights)
+                return index + 1 if len(weights) > 2 else index  # the bug: counts from 1 in longer lists
+        return len(weights)
+
+    monkeypatch.setattr(classroom._Decoder, "take", sloppy_take)
+    fixed = [(r, code[:-3] + "000") for r, code in valid_codes]
+    outcome = corruption_outcomes(fixed, 200, seed=1)
+    assert outcome["failures"], outcome
+
+
+# --- the table in a class round -------------------------------------------------------------------------
+def test_a_class_table_refuses_every_change_of_the_game_and_keeps_undo_honest():
+    r = new_round("wuerfel-joker-2", 2, ["human", "threshold"], seed=5)
+    t = Table(**r.table_settings(), lang="en")
+    before = (t.seed, t.seats, t.game.num_players, t.game_id)
+    for event in ({"type": "new"}, {"type": "seed", "seed": 3}, {"type": "seat", "seat": 1, "who": "human"},
+                  {"type": "players", "players": 3}, {"type": "variant", "id": "wuerfel-joker-1"},
+                  {"type": "advisor", "on": True}):
+        t.handle(event)
+        assert t.state()["message"]["kind"] == "refused"
+        assert "class" in t.state()["message"]["text"]
+    assert (t.seed, t.seats, t.game.num_players, t.game_id) == before and not t.advisor_on
+    assert t.state()["class_round"]["code"] == grouped(r.code)
+    # Undo: a decision can be taken back before the next throw, not after it
+    def to_decision():
+        while True:
+            if t.pending() or t.human_throw_pending():
+                t.step()
+            elif len(t.session.legal_actions()) > 1:
+                return t.session.legal_actions()
+            else:
+                t.act(t.session.legal_actions()[0])
+
+    legal = to_decision()
+    t.act(legal[0])
+    assert t.state()["can_undo"]
+    t.handle({"type": "undo"})
+    assert (t.state()["message"] or {}).get("kind") != "refused" and t.session.legal_actions() == legal
+    t.act(legal[-1])
+    while t.session.match.movers[-1] in t.humans:  # on to the next throw or bot move
+        assert t.state()["can_undo"]
+        if t.pending() or t.human_throw_pending():
+            t.step()
+        else:
+            t.act(t.session.legal_actions()[0])
+    assert not t.state()["can_undo"]
+    actions = t.session.match.record_actions()
+    t.handle({"type": "undo"})
+    assert t.state()["message"]["kind"] == "refused" and "nothing has happened" in t.state()["message"]["text"]
+    assert t.session.match.record_actions() == actions
+    # a round that allows the advisor lets the student switch it on
+    allowed = Table(**new_round("wuerfel-joker-2", 1, advisor=True).table_settings())
+    allowed.handle({"type": "advisor", "on": True})
+    assert allowed.advisor_on and allowed.state()["message"] is None
+
+
+# --- the board ------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def board_round():
+    r = new_round("wuerfel-joker-2", 1, seed=2718)
+    matches = [play_session(r, choose) for choose in (first, last, mixed(1))]
+    return r, matches, [result_code(r, m, number=i + 1) for i, m in enumerate(matches)]
+
+
+def test_the_board_verifies_codes_and_summarises_the_class(board_round):
+    r, matches, codes = board_round
+    board = Board(grouped(r.code))
+    pasted = board.add(f"Lena: {grouped(codes[0])}\n{codes[1].lower()}, {codes[2]}\nXXXX-0000\n{codes[0]}")
+    assert [a["code"] for a in pasted["added"]] == codes
+    assert [x["input"] for x in pasted["refused"]] == ["XXXX-0000", codes[0]]
+    assert "already" in pasted["refused"][1]["reason"]["en"]
+    points = [m.state.scores()[0] for m in matches]
+    s = board.summary("en")
+    assert s["count"] == 3 and Fraction(s["mean"]["fraction"]) == Fraction(sum(points), 3)
+    assert sum(b["count"] for b in s["histogram"]["bins"]) == 3
+    best = Fraction(r.game().analyze()["optimal_expected_total"]["fraction"])
+    assert Fraction(s["best_expected"]["fraction"]) == best
+    assert [x["points"] for x in s["ranking"]] == sorted(points, reverse=True)
+    assert {x["name"] for x in s["ranking"]} == {"Lena", "No. 2", "No. 3"}
+    bots = {b["bot"]: b["points"] for b in s["bots"]}
+    assert set(bots) == {"random", "threshold", "optimal", "optimal_all_up"}
+    # the optimal bot's game of this very code, as the board says
+    session = classroom.PlaySession(r.game(), None, None, r.seed, bots={0: "optimal"})
+    session.run_until_human()
+    assert bots["optimal"] == session.match.state.scores()[0]
+    # where the class lost points: the first decision, which all three reached, is among them,
+    # with the three choices counted and the best option named
+    assert s["decisions"]
+    for d in s["decisions"]:
+        assert sum(o["count"] for o in d["options"]) == d["reached"] >= 2
+        assert any(o["best"] for o in d["options"])
+        assert all(Fraction(o["loss"]["fraction"]) >= 0 for o in d["options"])
+        assert all(o["loss"]["float"] == 0 for o in d["options"] if o["best"])
+    assert [d["class_loss"]["float"] for d in s["decisions"]] == sorted(
+        (d["class_loss"]["float"] for d in s["decisions"]), reverse=True)
+    # the CSV has a row per result, best first
+    rows = board.csv("en").splitlines()
+    assert rows[0].startswith("rank,name,number,points,code") and len(rows) == 4
+
+
+def test_the_board_survives_a_reload_and_refuses_a_changed_storage(board_round):
+    r, matches, codes = board_round
+    board = Board(r.code)
+    board.add("\n".join(codes))
+    stored = json.dumps(board.to_json())
+    again = Board.from_json(stored)
+    assert [x.code for x in again.results] == [x.code for x in board.results]
+    assert again.summary("de", bots=False)["ranking"] == board.summary("de", bots=False)["ranking"]
+    # points cannot be smuggled in through the storage: a changed code does not come back
+    data = json.loads(stored)
+    data["results"][1]["code"] = data["results"][1]["code"][:-1] + ("0" if data["results"][1]["code"][-1] != "0" else "1")
+    assert len(Board.from_json(data).results) == 2
+    with pytest.raises(CodeError):
+        Board.from_json({"format": 7, "class": r.code, "results": []})
+
+
+def test_a_refused_code_changes_nothing_on_the_board(board_round):
+    r, matches, codes = board_round
+    board = Board(r.code)
+    board.add(codes[0])
+    before = board.summary("en", bots=False)
+    out = board.add(codes[1][:-2] + codes[1][-1] + codes[1][-2])
+    assert out["added"] == [] and "check characters" in out["refused"][0]["reason"]["en"]
+    assert board.summary("en", bots=False) == before
+
+
+# --- the command line -----------------------------------------------------------------------------------
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_class_new_json_is_the_class_game(capsys):
+    code, out, _ = run(capsys, "class", "new", "skip-bo-masters", "--players", "3", "--seats", "human,greedy",
+                       "strong", "--option", "short_game=true", "--seed", "77", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) >= {"code", "ruleset", "players", "options", "seats", "seed"}
+    r = parse_class(data["code"])
+    assert (data["ruleset"], data["players"], data["seats"], data["seed"]) == (
+        "skip-bo-masters", 3, ["human", "greedy", "strong"], 77)
+    match = Match(data["ruleset"], data["players"], data["options"], seed=data["seed"], secret=data["secret"])
+    match.resolve_chance()
+    theirs = r.match()
+    theirs.resolve_chance()
+    assert match.state.observation(SPECTATOR) == theirs.state.observation(SPECTATOR)
+    assert match.state.observation(0) == theirs.state.observation(0)
+    code, out, _ = run(capsys, "class", "new", "tuefteln")
+    assert code == 0 and parse_class(out.strip()).game_id == "tuefteln"
+    code, _, err = run(capsys, "class", "new", "tuefteln", "--seats", "strong")
+    assert code == 2 and "human seat" in err
+
+
+def test_cli_class_result_and_board(capsys, tmp_path):
+    r = new_round("wuerfel-joker-1", 2, ["human", "human"], seed=3)  # every seat human: any record of it
+    match = play_session(r, mixed(5))
+    path = tmp_path / "game.json"
+    path.write_text(match.to_json())
+    code, out, _ = run(capsys, "class", "result", r.code, str(path), "--number", "4")
+    assert code == 0
+    res = verify_result(r, out.strip())
+    assert res.number == 4 and res.match.record_actions() == match.record_actions()
+    other = play_session(r, first)
+    code2 = result_code(r, other)
+    code, out, _ = run(capsys, "class", "board", r.code, out.strip(), f"Max: {code2}", "NOPE", "--json")
+    assert code == 0
+    data = json.loads(out)
+    valid = [x for x in data["results"] if x["valid"]]
+    assert [x["points"] for x in valid] == [match.state.scores()[0], other.state.scores()[0]]
+    refused = [x for x in data["results"] if not x["valid"]]
+    assert len(refused) == 1 and refused[0]["reason"]
+    assert Fraction(data["mean"]["fraction"]) == Fraction(sum(x["points"] for x in valid), 2)
+    assert data["best_expected"] is not None and isinstance(data["decisions"], list)
+    code, _, err = run(capsys, "class", "board", r.code, "NOPE")
+    assert code == 2 and "no result code was valid" in err
+    code, out, _ = run(capsys, "class", "board", r.code, code2, "--lang", "de")
+    assert code == 0 and "Mittelwert" in out
+    code, _, err = run(capsys, "class", "result", r.code[:-1], str(path))
+    assert code == 2 and "check character" in err
+    unfinished = r.match()
+    path.write_text(unfinished.to_json())
+    code, _, err = run(capsys, "class", "result", r.code, str(path))
+    assert code == 2 and "not finished" in err
+
+
+# --- the poll of a lesson's prediction ------------------------------------------------------------------
+def test_the_poll_reveals_the_engines_exact_value_and_a_simulation_next_to_the_class():
+    from spieltisch.games.tuefteln import analysis as tf
+    from spieltisch.games.wuerfel_joker.spiel1 import analysis as wj1
+    from spieltisch.games.wuerfel_joker.spiel2 import analysis as wj2
+
+    questions = {q["id"]: q for q in classroom.predictions("en")}
+    assert set(questions) == {"wuerfel-joker-q1", "wuerfel-joker-q2", "tuefteln-q1s", "tuefteln-q4"}
+    # the easiest last slide: the slides whose push chance is the largest (a tie of three)
+    chance = {v: wj2.push_chance([u for u in range(1, 10) if u != v]) for v in range(1, 10)}
+    best = [v for v in chance if chance[v] == max(chance.values())]
+    counts = [0] * 9
+    counts[best[0] - 1], counts[8] = 4, 6  # four right, six for the 9
+    r = classroom.reveal("wuerfel-joker-q1", counts, "de")
+    assert [questions["wuerfel-joker-q1"]["options"][i] for i in r["right"]] == [str(v) for v in best]
+    assert (r["votes"], r["hits"]) == (10, 4) and "4 von 10" in r["class_text"]
+    assert Fraction(r["exact"]["fraction"]) == max(chance.values())
+    # shares: the exact value lies in the right range, and in the simulation's 95 % interval (fixed seeds)
+    for pid, exact in (("wuerfel-joker-q2", wj1.joker_throw_chances(3)["at_least_one_1"]),
+                       ("tuefteln-q1s", tf.square_category_probabilities()["straight"]),
+                       ("tuefteln-q4", tf.distribution_summary(tf.sixes_distribution())["mean"])):
+        n = len(questions[pid]["options"])
+        r = classroom.reveal(pid, [1] * n, "en")
+        assert Fraction(r["exact"]["fraction"]) == exact and r["right"] and r["hits"] == len(r["right"])
+        lo, hi = r["simulation"]["ci95"]
+        assert lo <= float(exact) <= hi
+    with pytest.raises(CodeError, match="counts are"):
+        classroom.reveal("tuefteln-q4", [1, 2], "en")
+    with pytest.raises(CodeError, match="no prediction"):
+        classroom.reveal("nope", [], "en")
