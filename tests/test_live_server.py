@@ -1,7 +1,8 @@
 """``spieltisch class serve`` as a real server, driven over its websockets (tests/harness/livewire.py).
 
-Each test starts its own server on a free port of 127.0.0.1 with its own data folder and stops it
-(the whole process group); the clients speak Bokeh's protocol as the pages' script does, so what is
+The tests that only read and refuse share one server (``shared``, one per module: each start costs
+seconds of the suite's bounded time); the table tests and the kill start their own, each on a free
+port of 127.0.0.1 with its own data folder, and stop it (the whole process group); the clients speak Bokeh's protocol as the pages' script does, so what is
 checked is what goes over the wire: the refusals a forged event gets, the frames a student's page
 receives (no other seat's hand: compared with the engine's true state, rebuilt from the store), and
 what a ``kill -9`` leaves.
@@ -12,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-import time
 
 import pytest
 
@@ -54,9 +54,22 @@ def test_class_serve_refuses_a_data_file(tmp_path, capsys):
     assert "is a file, not a folder" in capsys.readouterr().err
 
 
-async def teacher_page(server) -> Page:
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory):
+    server = Server(tmp_path_factory.mktemp("shared")).start()
+    yield server
+    server.stop()
+
+
+async def teacher_page(server, own_room: bool = False) -> Page:
+    """The board with the server's one room open (made at the start), or with ``own_room`` a new
+    room of its own (a shared server's tests do not see each other's rooms and rounds)."""
     page = await Page(server.base, f"/klasse?key={server.key}").open()
-    await page.wait(lambda v: v["page"] == "board" and v["room"])
+    await page.wait(lambda v: v["page"] == "board" and (v.get("room") or own_room))
+    if own_room:
+        before = {r["code"] for r in page.view["rooms"]}
+        await page.send({"type": "room_new"})
+        await page.wait(lambda v: v.get("room") and v["room"]["code"] not in before)
     return page
 
 
@@ -72,117 +85,105 @@ async def join(server, room: str, names) -> list[Page]:
     return pages
 
 
-def test_the_server_prints_the_teacher_link_and_the_join_link_with_its_qr_code(tmp_path):
+def test_the_server_prints_the_teacher_link_and_the_join_link_with_its_qr_code(shared):
     pytest.importorskip("segno")
-    server = Server(tmp_path).start()
-    try:
-        out = "".join(server.output)
-        assert server.teacher.startswith(f"http://127.0.0.1:{server.port}/klasse?key=") and len(server.key) >= 20
-        assert server.join.startswith(f"http://127.0.0.1:{server.port}/join?room=")
-        assert "▀" in out or "█" in out  # the QR code, in the terminal
+    server = shared
+    out = "".join(server.output)
+    assert server.teacher.startswith(f"http://127.0.0.1:{server.port}/klasse?key=") and len(server.key) >= 20
+    assert server.join.startswith(f"http://127.0.0.1:{server.port}/join?room=")
+    assert "▀" in out or "█" in out  # the QR code, in the terminal
 
-        async def go():
-            board = await teacher_page(server)
-            assert board.view["room"]["qr"].lstrip().startswith("<svg")
-            assert board.view["room"]["join_url"] == server.join
-            await board.close()
-        run(go(), 120)
-    finally:
-        server.stop()
-    # the same key after a restart: the printed link keeps working
-    again = Server(tmp_path).start()
-    try:
-        assert again.key == server.key
-    finally:
-        again.stop()
+    async def go():
+        board = await teacher_page(server)
+        assert board.view["room"]["qr"].lstrip().startswith("<svg")
+        assert board.view["room"]["join_url"] == server.join
+        await board.close()
+    run(go(), 120)
+    # the same key after a restart (the printed link keeps working): checked after the kill -9 below
 
 
-def test_without_the_key_no_teacher_action_works_over_the_websocket(tmp_path):
-    server = Server(tmp_path).start()
-    try:
-        async def go():
-            board = await teacher_page(server)
-            before = board.view["rooms"]
-            room = board.view["room"]["code"]
-            for path in ("/klasse", "/klasse?key=", f"/klasse?key={server.key}x", f"/klasse?key={server.key[:-2]}",
-                         f"/beamer?room={room}&table=1"):
-                page = await Page(server.base, path).open()
-                assert page.view["page"] == "denied"
-                for event in ({"type": "room_new"}, {"type": "room_delete", "room": room},
-                              {"type": "round_new", "spec": {"kind": "poll", "type": "number", "question": "?"}}):
-                    view = await page.act(event)
-                    assert "Lehrkraft-Schlüssel" in view["notice"]["text"]
-                await page.close()
-            # nothing happened: the real board (redrawn by a harmless change of its language) shows the same rooms
-            await board.send({"type": "lang", "lang": "en"})
-            await board.wait(lambda v: v["lang"] == "en")
-            rooms = lambda v: [(r["code"], r["students"]) for r in v["rooms"]]  # noqa: E731
-            assert rooms(board.view) == [(r["code"], r["students"]) for r in before]
-            assert board.view["room"]["round"] is None
-            await board.close()
-        run(go(), 300)
-    finally:
-        server.stop()
-    assert "a teacher page was opened without a valid teacher key" in "".join(server.output)
+def test_without_the_key_no_teacher_action_works_over_the_websocket(shared):
+    server = shared
+    logged = len(server.output)
 
-
-def test_forged_and_junk_events_over_the_websocket_are_refused_and_change_nothing(tmp_path):
-    server = Server(tmp_path).start()
-    try:
-        async def go():
-            board = await teacher_page(server)
-            room = board.view["room"]["code"]
-            await board.send({"type": "room_new"})
-            await board.wait(lambda v: v["room"]["code"] != room)
-            other = board.view["room"]["code"]
-            (eve,) = await join(server, other, ["Eve"])
-            await board.send({"type": "room_open", "room": room})
-            await board.wait(lambda v: v["room"]["code"] == room)
-            ana, ben = await join(server, room, ["Ana", "Ben"])
-            await board.send({"type": "round_new", "spec": {"kind": "poll", "type": "choice", "question": "?",
-                                                            "options": ["a", "b"]}})
-            await ana.wait(lambda v: v["page"] == "poll")
-            await ana.send({"type": "answer", "value": 1})
-            await board.wait(lambda v: v["room"]["round"]["result"]["count"] == 1)
-            refusals = [
-                (ana, {"type": "answer", "value": 0, "seat": 1}, "unerwartetes Feld „seat“"),
-                (ana, {"type": "answer", "value": 0, "room": other}, "unerwartetes Feld „room“"),
-                (ana, {"type": "answer", "value": 0, "student": 2}, "unerwartetes Feld „student“"),
-                (ana, {"type": "join", "room": other, "name": "Ana2"}, "schon im Raum"),
-                (ana, {"type": "reveal"}, "„reveal“ gibt es auf dieser Seite nicht"),
-                (eve, {"type": "answer", "value": 0}, "keine Runde"),
-            ]
-            for page, event, reason in refusals:
+    async def go():
+        board = await teacher_page(server, own_room=True)  # no round yet
+        before = board.view["rooms"]
+        room = board.view["room"]["code"]
+        for path in ("/klasse", "/klasse?key=", f"/klasse?key={server.key}x", f"/klasse?key={server.key[:-2]}",
+                     f"/beamer?room={room}&table=1"):
+            page = await Page(server.base, path).open()
+            assert page.view["page"] == "denied"
+            for event in ({"type": "room_new"}, {"type": "room_delete", "room": room},
+                          {"type": "round_new", "spec": {"kind": "poll", "type": "number", "question": "?"}}):
                 view = await page.act(event)
-                assert reason in view["notice"]["text"], (event, view["notice"])
-            last = ana._n
-            for raw, reason in (("nonsense", "kein gültiges Ereignis"), ("[]", "kein gültiges Ereignis"),
-                                (json.dumps({"type": "answer", "value": 0, "n": last}), "schon einmal geschickt"),
-                                (json.dumps({"type": "answer", "value": "0" * 5000, "n": last + 10 ** 9}), "zu lang")):
-                seen = (ana.view.get("notice") or {}).get("n", 0)  # refused before its counter is read:
-                await ana.send_raw(raw)  # the notice's own counter tells the answer
-                await ana.wait(lambda v: v["notice"] and v["notice"]["n"] > seen)
-                assert reason in ana.view["notice"]["text"], raw[:30]
-            # a frame that is no Bokeh message at all, and one larger than a page ever sends (the server
-            # takes at most 256 KB): the server drops those connections, nothing else
-            junk = await Page(server.base, "/join").open()
-            await junk.ws.write_message("\x00garbage")
-            huge = await Page(server.base, "/join").open()
-            await huge.send_raw(json.dumps({"type": "join", "room": room, "name": "Big", "n": 1, "pad": "x" * 400_000}))
-            await huge.wait(lambda v: huge.ws.close_code is not None or huge._reader.done(), 30)
-            # after all this the board shows one answer, Ana's "b", and Eve is in her own room only
-            await board.send({"type": "lang", "lang": "en"})
-            await board.wait(lambda v: v["lang"] == "en")
-            r = board.view["room"]
-            assert r["round"]["result"]["count"] == 1
-            assert [(s["name"], s.get("answer")) for s in r["students"]] == [("Ana", "b"), ("Ben", None)]
-            assert "Big" not in json.dumps(board.view)
-            for page in (board, eve, ana, ben, junk, huge):
-                await page.close()
-        run(go(), 300)
-    finally:
-        server.stop()
-    log = "".join(server.output)
+                assert "Lehrkraft-Schlüssel" in view["notice"]["text"]
+            await page.close()
+        # nothing happened: the real board (redrawn by a harmless change of its language) shows the same rooms
+        await board.act({"type": "lang", "lang": "en"})
+        rooms = lambda v: [(r["code"], r["students"]) for r in v["rooms"]]  # noqa: E731
+        assert rooms(board.view) == [(r["code"], r["students"]) for r in before]
+        assert board.view["room"]["round"] is None
+        await board.close()
+    run(go(), 300)
+    assert "a teacher page was opened without a valid teacher key" in "".join(server.output[logged:])
+
+
+def test_forged_and_junk_events_over_the_websocket_are_refused_and_change_nothing(shared):
+    server = shared
+    logged = len(server.output)
+
+    async def go():
+        board = await teacher_page(server, own_room=True)
+        room = board.view["room"]["code"]
+        await board.send({"type": "room_new"})
+        await board.wait(lambda v: v["room"]["code"] != room)
+        other = board.view["room"]["code"]
+        (eve,) = await join(server, other, ["Eve"])
+        await board.send({"type": "room_open", "room": room})
+        await board.wait(lambda v: v["room"]["code"] == room)
+        ana, ben = await join(server, room, ["Ana", "Ben"])
+        await board.send({"type": "round_new", "spec": {"kind": "poll", "type": "choice", "question": "?",
+                                                        "options": ["a", "b"]}})
+        await ana.wait(lambda v: v["page"] == "poll")
+        await ana.send({"type": "answer", "value": 1})
+        await board.wait(lambda v: v["room"]["round"]["result"]["count"] == 1)
+        refusals = [
+            (ana, {"type": "answer", "value": 0, "seat": 1}, "unerwartetes Feld „seat“"),
+            (ana, {"type": "answer", "value": 0, "room": other}, "unerwartetes Feld „room“"),
+            (ana, {"type": "answer", "value": 0, "student": 2}, "unerwartetes Feld „student“"),
+            (ana, {"type": "join", "room": other, "name": "Ana2"}, "schon im Raum"),
+            (ana, {"type": "reveal"}, "„reveal“ gibt es auf dieser Seite nicht"),
+            (eve, {"type": "answer", "value": 0}, "keine Runde"),
+        ]
+        for page, event, reason in refusals:
+            view = await page.act(event)
+            assert reason in view["notice"]["text"], (event, view["notice"])
+        last = ana._n
+        for raw, reason in (("nonsense", "kein gültiges Ereignis"), ("[]", "kein gültiges Ereignis"),
+                            (json.dumps({"type": "answer", "value": 0, "n": last}), "schon einmal geschickt"),
+                            (json.dumps({"type": "answer", "value": "0" * 5000, "n": last + 10 ** 9}), "zu lang")):
+            seen = (ana.view.get("notice") or {}).get("n", 0)  # refused before its counter is read:
+            await ana.send_raw(raw)  # the notice's own counter tells the answer
+            await ana.wait(lambda v: v["notice"] and v["notice"]["n"] > seen)
+            assert reason in ana.view["notice"]["text"], raw[:30]
+        # a frame that is no Bokeh message at all, and one larger than a page ever sends (the server
+        # takes at most 256 KB): the server drops those connections, nothing else
+        junk = await Page(server.base, "/join").open()
+        await junk.ws.write_message("\x00garbage")
+        huge = await Page(server.base, "/join").open()
+        await huge.send_raw(json.dumps({"type": "join", "room": room, "name": "Big", "n": 1, "pad": "x" * 400_000}))
+        await huge.wait(lambda v: huge.ws.close_code is not None or huge._reader.done(), 30)
+        # after all this the board shows one answer, Ana's "b", and Eve is in her own room only
+        await board.act({"type": "lang", "lang": "en"})
+        r = board.view["room"]
+        assert r["round"]["result"]["count"] == 1
+        assert [(s["name"], s.get("answer")) for s in r["students"]] == [("Ana", "b"), ("Ben", None)]
+        assert "Big" not in json.dumps(board.view)
+        for page in (board, eve, ana, ben, junk, huge):
+            await page.close()
+    run(go(), 300)
+    log = "".join(server.output[logged:])
     assert log.count("refused") >= 10
 
 
@@ -272,7 +273,7 @@ def leaks(seen, truth) -> list[str]:
 
 
 def test_a_students_websocket_frames_hold_only_their_own_hand_and_a_leaky_server_fails(tmp_path):
-    seen, truth = run_table(tmp_path / "ok", moves=40)
+    seen, truth = run_table(tmp_path / "ok", moves=24)
     assert all(len(shown) >= 10 for shown, _ in seen.values()), {k: len(v[0]) for k, v in seen.items()}
     assert leaks(seen, truth) == []
     # negative control: the same check on a server that shows each page the screen of whoever moves
@@ -281,7 +282,8 @@ def test_a_students_websocket_frames_hold_only_their_own_hand_and_a_leaky_server
     assert any("never their hand" in w for w in found), found
 
 
-def test_kill_9_mid_table_loses_nothing_acknowledged_and_students_return_to_their_seats(tmp_path):
+def test_kill_9_mid_table_loses_nothing_acknowledged_leaves_no_worker_and_students_return_to_their_seats(tmp_path):
+    psutil = pytest.importorskip("psutil")
     server = Server(tmp_path).start()
     port = server.port
     try:
@@ -304,7 +306,19 @@ def test_kill_9_mid_table_loses_nothing_acknowledged_and_students_return_to_thei
             hands = {p.view["name"]: hand_cards(p.view["table"]["board"]) for p in students}
             return room, made, hands, {p.view["name"]: p.token for p in students}
         room, made, hands, tokens = run(before_the_crash(), 600)
-        server.kill()
+        # kill -9 of the server process alone: the board's worker process (started with the server)
+        # ends by itself; then the rest of the process group, if anything is left
+        main_process = psutil.Process(server.proc.pid)
+        workers = [c for c in main_process.children(recursive=True) if "spawn_main" in " ".join(c.cmdline())]
+        assert workers, "no worker process found"
+        main_process.kill()
+        gone, alive = psutil.wait_procs(workers, timeout=30)
+        assert not alive, f"workers left running: {[p.pid for p in alive]}"
+        key = server.key
+        try:
+            server.kill()
+        except ProcessLookupError:
+            pass
         assert made >= 12
         # what the store holds right after the kill: the three answers and every acknowledged move
         db = sqlite3.connect(tmp_path / "spieltisch-live.sqlite3")
@@ -312,6 +326,7 @@ def test_kill_9_mid_table_loses_nothing_acknowledged_and_students_return_to_thei
         assert db.execute("SELECT COUNT(*) FROM moves").fetchone()[0] == made
         db.close()
         server = Server(tmp_path, port=port).start()
+        assert server.key == key  # the printed teacher link keeps working
 
         async def after_the_restart():
             board = await teacher_page(server)
@@ -332,24 +347,5 @@ def test_kill_9_mid_table_loses_nothing_acknowledged_and_students_return_to_thei
                 await page.close()
             return more
         assert run(after_the_restart(), 600) >= made + 6
-    finally:
-        server.stop()
-
-
-def test_kill_9_of_the_server_leaves_no_worker_behind(tmp_path):
-    psutil = pytest.importorskip("psutil")
-    server = Server(tmp_path).start()
-    try:
-        main_process = psutil.Process(server.proc.pid)
-        workers = []
-        for _ in range(600):  # the board's worker process starts with the server
-            workers = [c for c in main_process.children(recursive=True) if "spawn_main" in " ".join(c.cmdline())]
-            if workers:
-                break
-            time.sleep(0.1)
-        assert workers, "no worker process found"
-        main_process.kill()  # the server alone, not its process group
-        gone, alive = psutil.wait_procs(workers, timeout=30)
-        assert not alive, f"workers left running: {[p.pid for p in alive]}"
     finally:
         server.stop()
