@@ -5,6 +5,7 @@
     python benchmarks/run.py --json     # machine-readable
     python benchmarks/run.py --no-pyodide --no-site   # CPython only, no browser
     python benchmarks/run.py --profile wuerfel-joker-2   # cProfile of the random loop (CPython)
+    python benchmarks/run.py --live     # then the live class under load (benchmarks/live_load.py)
     python benchmarks/run.py --advisor-latency   # also each game's advisor latency (advisor_latency.py)
 
 Builds the wheel once (``python -m build``); CPython imports that wheel unzipped and Pyodide loads
@@ -284,6 +285,8 @@ def main(argv=None) -> int:
                     help="cpu (default): CPU time of the benchmark process, robust on a shared machine")
     ap.add_argument("--no-site", action="store_true", help="skip site/measure.py (it drives Chromium)")
     ap.add_argument("--profile", metavar="GAME", help="print a cProfile of GAME's random 1p1r loop and exit")
+    ap.add_argument("--live", action="store_true",
+                    help="also run benchmarks/live_load.py (40 students on the live class's server, a few minutes)")
     ap.add_argument("--advisor-latency", action="store_true",
                     help="also time every game's advisor on seeded positions (benchmarks/advisor_latency.py)")
     ap.add_argument("--advisor-positions", type=int, default=40, help="positions per game for --advisor-latency")
@@ -331,6 +334,13 @@ def main(argv=None) -> int:
         print(json.dumps(res, indent=2, ensure_ascii=False))
     else:
         print(markdown(res))
+    if args.live:  # after the others: it loads the machine with a server and 41 clients
+        log("live class (benchmarks/live_load.py) ...")
+        sys.stdout.flush()
+        live = subprocess.run([sys.executable, str(HERE / "live_load.py")] + (["--json"] if args.json else []),
+                              cwd=ROOT, timeout=1800)
+        if live.returncode != 0:
+            return live.returncode
     return 0
 
 

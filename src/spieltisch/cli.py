@@ -100,6 +100,7 @@ limits (bad input gets a one-line error naming the problem and exit code 2):
   --seed:                  0 to 2**64-1 ({MAX_SEED})
   --option NAME=VALUE:     the game's options ('spieltisch list'), values of at most {MAX_OPTION_VALUE_CHARS} characters
   serve --port:            1 to 65535
+  class serve --expire:    1 to 168 hours a room lives
   play, one typed answer:  at most {MAX_ANSWER_CHARS} characters
 exit codes: 0 done; 2 bad input; 1 a bug in spieltisch (please report it with the command you ran;
 {DEBUG_ENV}=1 shows the traceback); 130 interrupted"""
@@ -193,6 +194,19 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("results", nargs="+", metavar="RESULT", help="result codes ('Name: CODE' adds a name)")
     c.add_argument("--json", action="store_true")
     c.add_argument("--lang", **lang)
+    c = csub.add_parser("serve", help="the live class: a server for the teacher's board and the students' devices "
+                                      "(needs the panel extra; docs/live-class.md)")
+    c.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on: 127.0.0.1 (this machine only) or 0.0.0.0 (the school network)")
+    c.add_argument("--port", type=_whole_in(1, 65535), default=5007, help="1 to 65535")
+    c.add_argument("--data", default="spieltisch-live", metavar="DIR",
+                   help="folder of the class's store (created if missing); a restart with the same folder goes on "
+                        "where it stopped")
+    c.add_argument("--expire", type=_whole_in(1, 168), default=12, metavar="HOURS",
+                   help="a room and everything in it is deleted this many hours after it was opened (1 to 168)")
+    c.add_argument("--public-url", default=None, metavar="URL",
+                   help="the address students type, when it is not http://HOST:PORT (another name, a proxy)")
+    c.add_argument("--new-key", action="store_true", help="make a new teacher key (the old link stops working)")
     return p
 
 
@@ -733,6 +747,8 @@ def cmd_play(args, input_fn=None) -> int:
 def cmd_class(args) -> int:
     """``class new|result|board`` (docs/class-mode.md). A refused code is a one-line error naming
     why; ``board`` lists each refused code with its reason and exits 0 when at least one was valid."""
+    if args.class_command == "serve":
+        return _class_serve(args)
     from .ui import classroom
 
     if args.class_command == "new":
@@ -778,6 +794,25 @@ def cmd_class(args) -> int:
     if not valid:
         print("spieltisch: error: no result code was valid", file=sys.stderr)
     return 0 if valid else 2
+
+
+def _class_serve(args) -> int:
+    """``class serve``: the live class (docs/live-class.md). Everything is checked before the server
+    starts; then it prints the teacher's link and the join link (with its QR code) and serves."""
+    if not re.fullmatch(r"[A-Za-z0-9_.:%\[\]-]{1,253}", args.host) or args.host.startswith("-"):
+        raise SpieltischError(f"--host must be a host name or IP address such as 0.0.0.0, not {_short(args.host)}")
+    url = args.public_url
+    if url is not None and not re.fullmatch(r"https?://[A-Za-z0-9_.:%\[\]/~-]{1,300}", url):
+        raise SpieltischError(f"--public-url must be an http(s) address, not {_short(url)}")
+    if os.path.exists(args.data) and not os.path.isdir(args.data):
+        raise SpieltischError(f"--data {_shown_path(args.data)} is a file, not a folder")
+    try:
+        import panel  # noqa: F401
+    except ImportError:
+        raise SpieltischError("the live class needs Panel: pip install 'spieltisch[panel]'") from None
+    from .ui.live import app
+
+    return app.main(args.data, args.host, args.port, url, float(args.expire), args.new_key, sys.stdout)
 
 
 def _class_round(classroom, code):

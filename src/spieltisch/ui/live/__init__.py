@@ -1,0 +1,5 @@
+"""The live class on Panel's server: ``spieltisch class serve`` (docs/live-class.md).
+
+``store`` (SQLite), ``tables`` (one game drawn per seat), ``registry`` (the rooms: the authority)
+are standard library and the engine only; ``app`` hosts them on Panel's server.
+"""

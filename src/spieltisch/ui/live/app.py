@@ -1,0 +1,279 @@
+"""The live class on Panel's server: the pages, and the process that serves them.
+
+Three pages, each a Panel session with one ``LivePage`` (an ``AnyWidgetComponent``: the one ESM
+``live.js``, which wraps the shared front-end ``table.js`` for games):
+
+- ``/join``: a student (the room code and a nickname, then the current round);
+- ``/klasse?key=…``: the teacher's board (only with the teacher key);
+- ``/beamer?key=…&room=…&table=…``: the projector, a table's spectator view.
+
+A page carries two strings: ``event`` (what the browser sends) goes to ``Registry.handle``, and
+``view`` (what it shows) is ``Registry.view`` of the page's session, recomputed on the page's own
+document whenever the registry says it concerns the page. Nothing else of the registry ever
+reaches a page, so a page can only show what its own view holds (checked on the websocket frames in
+tests/test_live_server.py). Everything runs on Tornado's one event loop; only the board's summary
+(replaying result codes, asking the advisor) runs in a worker process.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import secrets
+import socket
+import time
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
+from pathlib import Path
+
+import panel as pn
+import param
+from tornado.ioloop import IOLoop, PeriodicCallback
+
+from ..table import front_end_source
+from .registry import EXPIRE_HOURS, Registry, Session
+from .store import Store
+
+log = logging.getLogger("spieltisch.live")
+
+HERE = Path(__file__).resolve().parent
+TABLE_EXPORT = "export default { render };"
+EXPIRE_CHECK_S = 600
+# a page's websocket message is a few kilobytes; Bokeh would accept 20 MB
+MAX_MESSAGE_BYTES = 256 * 1024
+# a page that lost its connection (a restart, a dropped network) reconnects with its token for a day
+TOKEN_EXPIRATION_S = 24 * 3600
+
+
+@lru_cache(maxsize=1)
+def live_source() -> str:
+    """``live.js`` with the shared front-end inside it (one ESM per page: a module cannot import
+    another from Panel's inline source, so ``table.js`` becomes a function returning ``render``)."""
+    table = front_end_source()
+    if table.count(TABLE_EXPORT) != 1:
+        raise RuntimeError(f"table.js no longer ends with {TABLE_EXPORT!r}: live.js cannot wrap it")
+    # (its element helper ``h`` comes along: live.js draws with it too)
+    wrapped = "const TableFrontEnd = (() => {\n" + table.replace(TABLE_EXPORT, "return { render, h };") + "\n})();\n"
+    css = (HERE / "static" / "live.css").read_text(encoding="utf-8")
+    js = (HERE / "static" / "live.js").read_text(encoding="utf-8")
+    return f"{wrapped}const LIVE_CSS = {json.dumps(css)};\n{js}"
+
+
+class LivePage(pn.custom.AnyWidgetComponent):
+    _esm = live_source()
+    view = param.String(default="")
+    event = param.String(default="")
+    # an event is handled at once, not after Panel's 50 ms debounce
+    _priority_changes = ["event"]
+
+
+def qr_svg(url: str) -> str | None:
+    """The join link as a QR code (SVG), where ``segno`` is installed (the ``panel`` extra has it)."""
+    try:
+        import segno
+    except ImportError:
+        return None
+    return segno.make(url, error="m").svg_inline(scale=6, dark="#000", light="#fff", border=2)
+
+
+@lru_cache(maxsize=64)
+def _qr_cached(url: str):
+    return qr_svg(url)
+
+
+def qr_text(url: str) -> str:
+    """The QR code for a terminal (two rows per line), or nothing without ``segno``."""
+    try:
+        import segno
+    except ImportError:
+        return ""
+    import io
+
+    buf = io.StringIO()
+    segno.make(url, error="m").terminal(out=buf, compact=True, border=2)
+    return buf.getvalue()
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the one a route to the outside would use;
+    nothing is sent), or 127.0.0.1."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+class LiveServer:
+    """The registry and its pages in one Panel server."""
+
+    def __init__(self, data, host: str = "127.0.0.1", port: int = 5007, public_url: str | None = None,
+                 expire_hours: float = EXPIRE_HOURS, new_key: bool = False):
+        self.store = Store(data)
+        key = self.store.meta("teacher_key")
+        if key is None or new_key:
+            key = secrets.token_urlsafe(18)
+            self.store.set_meta("teacher_key", key)
+        self.host, self.port = host, port
+        shown = lan_address() if host in ("0.0.0.0", "", "::") else host
+        self.base = (public_url or f"http://{shown}:{port}").rstrip("/")
+        # the board's summaries (replaying result codes, the solver, the advisor) run in a process
+        # of their own: in a thread they would hold Python's lock while students wait
+        self.executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                            initializer=_follow_parent, initargs=(os.getpid(),))
+        self.loop = None
+        self.registry = Registry(self.store, key, f"{self.base}/join", schedule=self._schedule,
+                                 offload=self._offload, expire_hours=expire_hours)
+        self.registry.qr_svg = _qr_cached
+
+    @property
+    def teacher_link(self) -> str:
+        return f"{self.base}/klasse?key={self.registry.teacher_key}"
+
+    @property
+    def join_link(self) -> str:
+        room = next(iter(self.registry.rooms), None)
+        return f"{self.base}/join" + (f"?room={room}" if room else "")
+
+    # --- the loop ---
+    def _schedule(self, delay: float, fn) -> None:
+        (self.loop or IOLoop.current()).call_later(delay, _logged(fn))
+
+    def _offload(self, fn, done) -> None:
+        loop = self.loop or IOLoop.current()
+        future = self.executor.submit(fn)
+
+        def back(f):
+            try:
+                result = f.result()
+            except Exception:  # noqa: BLE001 - a failed summary is logged; the board keeps the last one
+                log.exception("the board's summary failed")
+                return
+            loop.add_callback(_logged(lambda: done(result)))
+        future.add_done_callback(back)
+
+    # --- the pages ---
+    def _page(self, session: Session):
+        registry = self.registry
+        page = LivePage(sizing_mode="stretch_width")
+        doc = pn.state.curdoc
+        waiting = [False]
+
+        def refresh():
+            waiting[0] = False
+            text = json.dumps(registry.view(session), ensure_ascii=False)
+            if text != page.view:
+                page.view = text
+
+        def push():
+            if not waiting[0]:
+                waiting[0] = True
+                doc.add_next_tick_callback(_logged(refresh))
+
+        session.push = push
+        registry.attach(session)
+        page.param.watch(lambda e: registry.handle(session, e.new), "event")
+        pn.state.on_session_destroyed(lambda ctx: registry.detach(session))
+        page.view = json.dumps(registry.view(session), ensure_ascii=False)
+        return page
+
+    def student_app(self):
+        args = _args()
+        return self._page(Session("student", room=None, lang=args.get("lang", "de")))
+
+    def teacher_app(self):
+        args = _args()
+        session = self.registry.teacher_session(args.get("key"), args.get("lang", "de"), room=args.get("room"))
+        return self._page(session)
+
+    def projector_app(self):
+        args = _args()
+        table = args.get("table", "")
+        session = self.registry.teacher_session(args.get("key"), args.get("lang", "de"), room=args.get("room"),
+                                                table_no=int(table) if table.isdigit() and len(table) < 4 else None,
+                                                role="projector")
+        return self._page(session)
+
+    def serve(self, start: bool = True):
+        pn.extension(notifications=False)
+        pn.config.reconnect = True  # a dropped connection comes back by itself, to the same seat
+        origins = ["*"] if self.host in ("0.0.0.0", "", "::") else [f"{self.host}:{self.port}", f"localhost:{self.port}",
+                                                                     f"127.0.0.1:{self.port}"]
+        server = pn.serve({"join": self.student_app, "klasse": self.teacher_app, "beamer": self.projector_app},
+                          port=self.port, address=self.host or None, websocket_origin=origins, show=False,
+                          start=False, title={"join": "Spieltisch – Klasse", "klasse": "Spieltisch – Klassenbrett",
+                                              "beamer": "Spieltisch – Beamer"},
+                          verbose=False, websocket_max_message_size=MAX_MESSAGE_BYTES,
+                          session_token_expiration=TOKEN_EXPIRATION_S)
+        self.loop = server.io_loop
+        self.executor.submit(_ready)  # the worker starts now, not when the first game ends
+        PeriodicCallback(_logged(self.registry.expire), EXPIRE_CHECK_S * 1000).start()
+        server.start()
+        if start:
+            try:
+                server.io_loop.start()
+            finally:
+                self.executor.shutdown(wait=False, cancel_futures=True)
+        return server
+
+
+def _ready() -> bool:
+    return True
+
+
+def _follow_parent(parent: int) -> None:
+    """In the board's worker process: end when the server ends, even by ``kill -9`` (which leaves
+    a worker of a process pool running otherwise)."""
+    import threading
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _args() -> dict:
+    """The page's URL parameters, decoded (only short ones: a key, a code, a number)."""
+    out = {}
+    for name, values in (pn.state.session_args or {}).items():
+        if values and len(values[0]) <= 200:
+            out[name] = values[0].decode("utf-8", "replace")
+    return out
+
+
+def _logged(fn):
+    def run():
+        try:
+            fn()
+        except Exception:  # noqa: BLE001 - one failed callback must not stop the server
+            log.exception("a live class callback failed")
+    return run
+
+
+def main(data, host: str, port: int, public_url: str | None, expire_hours: float, new_key: bool, out) -> int:
+    """``spieltisch class serve``: print the links and serve until interrupted."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for noisy in ("bokeh", "tornado.access", "panel"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    live = LiveServer(data, host, port, public_url, expire_hours, new_key)
+    if not live.registry.rooms:
+        live.registry.create_room()
+    join = live.join_link
+    print(f"Lehrkraft / teacher:  {live.teacher_link}", file=out)
+    print(f"Beitreten / join:     {join}", file=out)
+    qr = qr_text(join)
+    if qr:
+        print(qr, file=out)
+    print(f"Daten / data:         {os.path.abspath(live.store.path)}", file=out)
+    out.flush()
+    started = time.time()
+    try:
+        live.serve()
+    except KeyboardInterrupt:
+        pass
+    log.info("stopped after %.0f s", time.time() - started)
+    return 0

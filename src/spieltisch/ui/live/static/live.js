@@ -1,0 +1,412 @@
+// The live class's pages (anywidget-style ESM: render({model, el})): the student's, the teacher's
+// board and the projector. The server sends the page in the "view" trait (spieltisch.ui.live.registry
+// Registry.view) and gets every action back in the "event" trait. A game is drawn by the shared
+// front-end (TableFrontEnd, table.js wrapped in front of this file) through a small model of its
+// own. This script knows no rule and no word: every text comes from the server in the page's language.
+
+const TOKEN_KEY = "spieltisch-live-seat";
+let lastN = 0;
+// events carry a counter that only goes up, across redraws and reloads (the server refuses one
+// that does not: a replayed event)
+const nextN = () => (lastN = Math.max(lastN + 1, Date.now()));
+
+// elements are made as the shared front-end makes them (its helper, h(tag, attrs, ...children))
+const el = TableFrontEnd.h;
+
+function readSeat() {
+  try { return JSON.parse(localStorage.getItem(TOKEN_KEY) || "null"); } catch (err) { return null; }
+}
+
+// bars: [{label, count, mark}] as horizontal bars with their numbers written out
+function bars(items, title) {
+  const max = Math.max(1, ...items.map((b) => b.count));
+  return el("table", { class: "lv-bars" }, title ? el("caption", {}, title) : null,
+    items.map((b) => el("tr", { class: b.mark ? "lv-mark" : null },
+      el("th", { scope: "row" }, b.label),
+      el("td", {}, el("span", { class: "lv-bar", style: `width:${Math.round((100 * b.count) / max)}%` }), ` ${b.count}`))));
+}
+
+function histogramBars(h, mark, lang) {
+  const fmt = (x) => (lang === "de" ? String(x).replace(".", ",") : String(x)).replace("-", "−");
+  return (h.bins || []).map((b) => ({
+    label: h.width === 1 ? fmt(b.lo) : `${fmt(b.lo)} – ${fmt(b.hi)}`,
+    count: b.count,
+    mark: mark !== null && mark !== undefined && mark >= b.lo && mark < b.hi,
+  }));
+}
+
+function fractionText(v, lang) {
+  if (!v) return "–";
+  const x = Math.round(v.float * 1000) / 1000;
+  const shown = (lang === "de" ? String(x).replace(".", ",") : String(x)).replace("-", "−");
+  return v.fraction && !v.fraction.endsWith("/1") && v.fraction.length < 30 ? `${shown} (= ${v.fraction.replace("-", "−")})` : shown;
+}
+
+// the shared front-end's model, fed from this page's view
+function tableModel(onEvent) {
+  const listeners = {};
+  let view = "";
+  let pending = null;
+  return {
+    get: (k) => (k === "view" ? view : k === "progress" ? null : ""),
+    set: (k, v) => { if (k === "event") pending = v; },
+    save_changes: () => {
+      if (pending === null) return;
+      const ev = JSON.parse(pending);
+      pending = null;
+      onEvent(ev);
+    },
+    on: (name, cb) => { (listeners[name] ||= []).push(cb); },
+    off: () => {},
+    setView: (v) => {
+      if (v === view) return;
+      view = v;
+      for (const cb of listeners["change:view"] || []) cb();
+    },
+  };
+}
+
+function render({ model, el: host }) {
+  // Bokeh reconnects a page whose connection dropped and rebuilds its document, which renders the
+  // page again; a server that restarted meanwhile does not take that page's events on (it waits for
+  // a "document ready" no rebuilt page sends). A fresh load always works: the page loads itself
+  // again, and its seat token brings the student back to their seat.
+  if (window.__spieltischLive) { location.reload(); return () => {}; }
+  window.__spieltischLive = true;
+  const send = (ev) => {
+    model.set("event", JSON.stringify({ ...ev, n: nextN() }));
+    model.save_changes();
+  };
+  const root = el("div", { class: "lv-page" });
+  const notice = el("div", { class: "lv-notice", role: "status", "aria-live": "polite" });
+  host.append(el("style", {}, LIVE_CSS), el("main", { class: "lv-main" }, root, notice));
+  let game = null; // {box, model, dispose}
+  let hello = null; // the counter of a hello not yet answered
+  let lastAck = 0;
+  let shownNotice = 0;
+  let current = null;
+
+  function sayHello() {
+    hello = 0;
+    setTimeout(() => {
+      const seat = readSeat();
+      let v = {};
+      try { v = JSON.parse(model.get("view") || "{}"); } catch (err) { /* drawn again later */ }
+      if (!seat || v.page !== "join" || v.notice) { hello = null; return; }
+      hello = nextN();
+      model.set("event", JSON.stringify({ type: "hello", token: seat.token, n: hello }));
+      model.save_changes();
+      const asked = hello;
+      setTimeout(() => { if (hello === asked) { hello = null; sayHello(); } }, 3000);
+    }, 0);
+  }
+
+  function dropGame() {
+    if (game) { if (typeof game.dispose === "function") game.dispose(); game = null; }
+  }
+
+  function langButtons(v) {
+    const w = v.words || {};
+    return el("div", { class: "lv-langs", role: "group", "aria-label": w.language || "Sprache / Language" },
+      [["de", "Deutsch"], ["en", "English"]].map(([code, name]) =>
+        el("button", { class: "lv-lang" + (v.lang === code ? " lv-on" : ""), "aria-pressed": String(v.lang === code),
+          "data-lang": code, onclick: () => v.lang !== code && send({ type: "lang", lang: code }) }, name)));
+  }
+
+  function showGame(v, forward) {
+    const text = JSON.stringify(v.table);
+    if (!game) {
+      const box = el("div", { class: "lv-game" });
+      const m = tableModel(forward);
+      m.setView(text);
+      const dispose = TableFrontEnd.render({ model: m, el: box });
+      game = { box, model: m, dispose };
+    } else {
+      game.model.setView(text);
+    }
+    return game.box;
+  }
+
+  function joinPage(v) {
+    const w = v.words;
+    const room = el("input", { id: "lv-room", class: "lv-room-input", name: "room", autocomplete: "off",
+      autocapitalize: "characters", value: v.room || new URLSearchParams(location.search).get("room") || "",
+      maxlength: "12", required: true });
+    const name = el("input", { id: "lv-name", class: "lv-name-input", name: "nickname", autocomplete: "nickname",
+      maxlength: "24", required: true, "aria-describedby": "lv-name-help" });
+    const form = el("form", { class: "lv-join", onsubmit: (e) => {
+      e.preventDefault();
+      send({ type: "join", room: room.value, name: name.value });
+    } },
+    el("h1", {}, w.join_title),
+    el("p", {}, el("label", { for: "lv-room" }, w.room_code), el("br"), room),
+    el("p", {}, el("label", { for: "lv-name" }, w.your_name), el("br"), name),
+    el("p", { id: "lv-name-help", class: "lv-help" }, w.name_help),
+    el("button", { type: "submit", class: "lv-join-button lv-primary" }, w.join));
+    return [form];
+  }
+
+  function pollPage(v) {
+    const w = v.words;
+    const out = [el("h1", {}, w.poll), el("p", { class: "lv-question" }, v.question)];
+    const open = v.status === "open";
+    if (v.type === "choice") {
+      const box = el("fieldset", { class: "lv-choices", disabled: !open },
+        el("legend", {}, w.your_answer),
+        v.options.map((o, i) => el("div", { class: "lv-choice" },
+          el("button", { class: "lv-option" + (v.mine === i ? " lv-on" : ""), "aria-pressed": String(v.mine === i),
+            "data-option": String(i), disabled: !open, onclick: () => send({ type: "answer", value: i }) }, o))));
+      out.push(box);
+    } else {
+      const input = el("input", { id: "lv-number", class: "lv-number", inputmode: "decimal", autocomplete: "off",
+        maxlength: "20", disabled: !open });
+      out.push(el("form", { class: "lv-number-form", onsubmit: (e) => {
+        e.preventDefault();
+        send({ type: "answer", value: input.value });
+      } }, el("label", { for: "lv-number" }, w.your_answer), " ", input, " ",
+      el("button", { type: "submit", class: "lv-send lv-primary", disabled: !open }, w.send)));
+    }
+    if (v.saved) out.push(el("p", { class: "lv-saved" }, v.saved));
+    if (v.result) out.push(...pollResult(v.result, w, v.lang, v.type));
+    return out;
+  }
+
+  function pollResult(r, w, lang, type) {
+    const out = [el("h2", {}, w.class_answers)];
+    if (r.truth) out.push(el("p", { class: "lv-truth" }, r.truth));
+    if (r.counts) {
+      out.push(bars(r.counts.map((c) => ({ label: c.label, count: c.count, mark: c.truth })), null));
+    } else if (r.histogram) {
+      out.push(bars(histogramBars(r.histogram, r.truth_value, lang), null));
+      if (r.mean !== null && r.mean !== undefined) out.push(el("p", { class: "lv-mean" }, `${w.mean}: ${r.mean}`));
+    }
+    out.push(el("p", {}, `${w.count}: ${r.count}`));
+    return out;
+  }
+
+  function gameResult(r, w, lang) {
+    if (!r) return [];
+    if (r.tables) return [];
+    const out = [el("h2", {}, w.class_result)];
+    out.push(bars(histogramBars(r.histogram, r.best_expected ? r.best_expected.float : null, lang), null));
+    out.push(el("p", { class: "lv-mean" }, `${w.mean}: ${fractionText(r.mean, lang)}`));
+    if (r.best_expected) out.push(el("p", { class: "lv-best" }, `${w.best_expected}: ${fractionText(r.best_expected, lang)}`));
+    return out;
+  }
+
+  function boardPage(v, key) {
+    const w = v.words;
+    const lang = v.lang;
+    const out = [el("h1", {}, w.board_title)];
+    // rooms
+    out.push(el("section", { class: "lv-rooms", "aria-label": w.rooms }, el("h2", {}, w.rooms),
+      el("ul", {}, v.rooms.map((r) => el("li", {}, `${r.code} (${r.students}) · ${r.expires} `,
+        r.current ? null : el("button", { class: "lv-open-room", "data-room": r.code,
+          onclick: () => send({ type: "room_open", room: r.code }) }, `${w.open_room} ${r.code}`)))),
+      el("button", { class: "lv-new-room", onclick: () => send({ type: "room_new" }) }, w.new_room),
+      el("p", { class: "lv-help" }, w.stored)));
+    const room = v.room;
+    if (!room) return out;
+    out.push(el("section", { class: "lv-room", "aria-label": room.code },
+      el("h2", {}, room.code),
+      el("p", { class: "lv-join-link" }, room.join_text),
+      room.qr ? el("div", { class: "lv-qr", role: "img", "aria-label": room.qr_label, html: room.qr }) : null,
+      el("button", { class: "lv-delete-room", onclick: () => { if (confirm(room.delete)) send({ type: "room_delete", room: room.code }); } },
+        room.delete)));
+    // students
+    out.push(el("section", { class: "lv-students", "aria-label": room.students_title },
+      el("h2", {}, room.students_title),
+      el("table", { class: "lv-table" },
+        room.students.map((s) => el("tr", { "data-student": String(s.id) },
+          el("td", {}, s.name),
+          el("td", { class: s.online ? "lv-online" : "lv-offline" }, s.online ? w.online : w.offline),
+          s.answer !== undefined ? el("td", { class: "lv-answer" }, s.answer === null ? "–" : s.answer) : null,
+          el("td", {}, s.freed ? "" : el("button", { class: "lv-free", "data-student": String(s.id),
+            onclick: () => send({ type: "free", student: s.id }) }, s.free)))))));
+    // a new round
+    out.push(newRound(v, w));
+    if (room.round) out.push(currentRound(room.round, w, lang, key, room.code));
+    return out;
+  }
+
+  function newRound(v, w) {
+    const kind = el("select", { id: "lv-kind", class: "lv-kind" },
+      [["choice", w.kind_choice], ["number", w.kind_number], ["game", w.kind_game], ["table", w.kind_table]].map(([k, label]) =>
+        el("option", { value: k }, label)));
+    const question = el("input", { id: "lv-question", class: "lv-question-input", maxlength: "200" });
+    const options = el("textarea", { id: "lv-options", class: "lv-options-input", rows: "4" });
+    const gameSel = el("select", { id: "lv-game", class: "lv-game-select" },
+      v.games.map((g) => el("option", { value: g.id }, g.name)));
+    const players = el("input", { id: "lv-players", class: "lv-players", type: "number", min: "2", max: "6", value: "3" });
+    const humans = el("input", { id: "lv-humans", class: "lv-humans", type: "number", min: "1", max: "6", value: "3" });
+    const rows = {
+      question: el("p", {}, el("label", { for: "lv-question" }, w.question), el("br"), question),
+      options: el("p", {}, el("label", { for: "lv-options" }, w.options), el("br"), options),
+      game: el("p", {}, el("label", { for: "lv-game" }, w.game), " ", gameSel),
+      players: el("p", {}, el("label", { for: "lv-players" }, w.players), " ", players),
+      humans: el("p", {}, el("label", { for: "lv-humans" }, w.humans), " ", humans),
+    };
+    const show = () => {
+      const k = kind.value;
+      rows.question.hidden = !(k === "choice" || k === "number");
+      rows.options.hidden = k !== "choice";
+      rows.game.hidden = !(k === "game" || k === "table");
+      rows.players.hidden = rows.humans.hidden = k !== "table";
+    };
+    kind.addEventListener("change", show);
+    show();
+    const form = el("form", { class: "lv-new-round", onsubmit: (e) => {
+      e.preventDefault();
+      const k = kind.value;
+      let spec;
+      if (k === "choice") spec = { kind: "poll", type: "choice", question: question.value, options: options.value.split("\n") };
+      else if (k === "number") spec = { kind: "poll", type: "number", question: question.value };
+      else if (k === "game") spec = { kind: "game", game: gameSel.value };
+      else spec = { kind: "table", game: gameSel.value, players: Number(players.value), humans: Number(humans.value) };
+      send({ type: "round_new", spec });
+    } },
+    el("h2", {}, w.new_round),
+    el("p", {}, el("label", { for: "lv-kind" }, w.round_kind), " ", kind),
+    rows.question, rows.options, rows.game, rows.players, rows.humans,
+    el("button", { type: "submit", class: "lv-start lv-primary" }, w.start));
+    return el("section", { "aria-label": w.new_round }, form);
+  }
+
+  function currentRound(r, w, lang, key, roomCode) {
+    const box = el("section", { class: "lv-round", "data-kind": r.kind, "data-status": r.status, "aria-label": r.status_text });
+    const title = r.kind === "poll" ? r.question : r.game;
+    box.append(el("h2", {}, `${title} – ${r.status_text}`));
+    if (r.kind === "poll") {
+      box.append(el("p", { class: "lv-count" }, r.answers), ...pollResult(r.result, w, lang, r.type));
+    } else if (r.kind === "game") {
+      box.append(el("p", { class: "lv-class-code" }, r.class_code));
+      box.append(el("table", { class: "lv-table lv-progress" },
+        el("caption", {}, w.progress),
+        el("tr", {}, el("th", { scope: "col" }, ""), el("th", { scope: "col" }, w.moves), el("th", { scope: "col" }, w.points)),
+        r.progress.map((p) => el("tr", { class: p.over ? "lv-done" : null },
+          el("th", { scope: "row" }, p.name), el("td", {}, String(p.moves)),
+          el("td", {}, p.over ? String(p.points).replace("-", "−") : p.moves ? w.playing : w.not_started)))));
+      const s = r.summary;
+      if (!s && r.finished) box.append(el("p", {}, w.computing));
+      if (s) {
+        box.append(el("h3", {}, w.histogram));
+        box.append(bars(histogramBars(s.histogram, s.best_expected ? s.best_expected.float : null, lang), null));
+        box.append(el("p", { class: "lv-mean" }, `${w.mean}: ${fractionText(s.mean, lang)}`));
+        if (s.best_expected) box.append(el("p", { class: "lv-best" }, `${w.best_expected}: ${fractionText(s.best_expected, lang)}`));
+        if (s.bots && s.bots.length) {
+          box.append(el("p", { class: "lv-bots" }, `${w.bots_in_game}: ` + s.bots.map((b) => `${b.name} ${String(b.points).replace("-", "−")}`).join(" · ")));
+        }
+        box.append(el("h3", {}, w.ranking), el("ol", { class: "lv-ranking" },
+          s.ranking.map((x) => el("li", {}, `${x.name}: ${String(x.points).replace("-", "−")}`))));
+        if (s.decisions && s.decisions.length) {
+          box.append(el("h3", {}, w.decisions), el("ul", { class: "lv-decisions" }, s.decisions.map((d) =>
+            el("li", {}, el("b", {}, `${d.situation} (${d.reached})`), el("ul", {}, d.options.map((o) =>
+              el("li", { class: o.best ? "lv-best-option" : null },
+                `${o.best ? "★ " : ""}${o.label}: ${o.count}× ${o.best ? "" : "(−" + Math.round(o.loss.float * 1000) / 1000 + ")"}`)))))));
+        }
+      }
+    } else {
+      box.append(el("table", { class: "lv-table lv-tables" },
+        el("caption", {}, w.tables),
+        r.tables.map((t) => el("tr", { "data-table": String(t.no) },
+          el("th", { scope: "row" }, t.title),
+          el("td", {}, t.seats.map((name, i) => t.scores ? `${name} ${String(t.scores[i]).replace("-", "−")}` : name).join(" · ")),
+          el("td", {}, t.over ? w.over : t.turn ? `→ ${t.turn}` : ""),
+          el("td", {}, el("a", { href: `beamer?key=${encodeURIComponent(key)}&room=${roomCode}&table=${t.no}&lang=${lang}`,
+            target: "_blank", rel: "noopener" }, t.projector))))));
+    }
+    const actions = el("div", { class: "lv-actions" });
+    if (r.status === "open") {
+      if (r.kind === "poll") {
+        const truth = el("input", { id: "lv-truth", class: "lv-truth-input", maxlength: "20" });
+        actions.append(el("label", { for: "lv-truth" }, w.truth_input), " ", truth, " ",
+          el("button", { class: "lv-reveal lv-primary", onclick: () => send({ type: "reveal", truth: truth.value }) }, w.reveal));
+      } else {
+        actions.append(el("button", { class: "lv-reveal lv-primary", onclick: () => send({ type: "reveal" }) }, w.reveal));
+      }
+    }
+    actions.append(" ", el("button", { class: "lv-next", onclick: () => send({ type: "next" }) }, w.next_round));
+    box.append(actions);
+    return box;
+  }
+
+  function focusKey() {
+    const a = host.getRootNode().activeElement;
+    if (!a || !root.contains(a)) return null;
+    for (const attr of ["id", "data-option", "data-student", "data-room", "data-lang"]) {
+      if (a.hasAttribute(attr)) return `${a.tagName.toLowerCase()}[${attr}="${a.getAttribute(attr)}"]`;
+    }
+    const c = [...a.classList].find((x) => x.startsWith("lv-"));
+    return c ? `.${c}` : null;
+  }
+
+  function draw() {
+    let v;
+    try { v = JSON.parse(model.get("view") || "{}"); } catch (err) { return; }
+    if (!v.page) return;
+    if (v.token) {
+      try { localStorage.setItem(TOKEN_KEY, JSON.stringify({ token: v.token, room: v.room })); } catch (err) { /* private mode */ }
+    }
+    if (v.page === "join" && v.notice && readSeat()) {
+      // the seat was freed or the room is gone: this device forgets it
+      try { localStorage.removeItem(TOKEN_KEY); } catch (err) { /* private mode */ }
+    }
+    // A page that has a seat in this browser says hello with it whenever the server shows it the
+    // join page: after a reload, and after a reconnect to a restarted server (a new session, whose
+    // receipts start again at 0). It is sent from a timer, not while the document is being
+    // (re)built, and again every few seconds until it is answered.
+    if ((v.ack || 0) < lastAck || (hello !== null && (v.ack || 0) >= hello)) hello = null;
+    lastAck = v.ack || 0;
+    if (v.page === "join" && !v.notice && readSeat() && hello === null) sayHello();
+    document.documentElement.lang = v.lang;
+    const key = new URLSearchParams(location.search).get("key") || "";
+    if (v.page === "game") {
+      // the table keeps its own focus and live region: only its model is fed
+      const forward = (ev) => send({ type: "table", event: ev });
+      if (current !== "game") { root.replaceChildren(); dropGame(); }
+      const box = showGame(v, forward);
+      if (!root.contains(box)) {
+        root.replaceChildren(el("div", { class: "lv-bar-top" }, v.title ? el("p", { class: "lv-title" }, v.title) : null,
+          v.name ? el("p", { class: "lv-who" }, `${v.room} · ${v.name}`) : null), box, el("div", { class: "lv-result" }));
+      }
+      const result = root.querySelector(".lv-result");
+      result.replaceChildren(...gameResult(v.result, v.words || {}, v.lang));
+    } else {
+      dropGame();
+      const focused = focusKey();
+      const typed = {};
+      for (const input of root.querySelectorAll("input[id], textarea[id], select[id]")) typed[input.id] = input.value;
+      let parts;
+      if (v.page === "join") parts = joinPage(v);
+      else if (v.page === "lobby") parts = [el("h1", {}, v.room), el("p", { class: "lv-lobby" }, v.text)];
+      else if (v.page === "poll") parts = pollPage(v);
+      else if (v.page === "board") parts = boardPage(v, key);
+      else if (v.page === "projector") parts = [el("h1", { class: "lv-projector-text" }, v.text),
+        ...(v.result ? pollResult(v.result, v.words, v.lang, null) : [])];
+      else parts = [el("h1", {}, v.text || "")];
+      root.replaceChildren(langButtons(v), ...parts);
+      // what was being typed survives a redraw (another student's answer redraws the board)
+      for (const [id, value] of Object.entries(typed)) {
+        const input = root.querySelector(`#${id}`);
+        if (input && value && input.tagName !== "SELECT") input.value = value;
+        else if (input && input.tagName === "SELECT" && value) { input.value = value; input.dispatchEvent(new Event("change")); }
+      }
+      if (focused) { const f = root.querySelector(focused); if (f) f.focus({ preventScroll: true }); }
+    }
+    current = v.page;
+    if (v.notice && v.notice.n !== shownNotice) {
+      shownNotice = v.notice.n;
+      notice.textContent = v.notice.text;
+      notice.className = "lv-notice lv-" + v.notice.kind;
+    } else if (!v.notice) {
+      notice.textContent = "";
+      notice.className = "lv-notice";
+    }
+  }
+
+  model.on("change:view", draw);
+  draw();
+  return () => dropGame();
+}
+
+export default { render };

@@ -1,0 +1,164 @@
+"""One game of the live class, shared by its seats: ``LiveTable`` draws it for one seat at a time.
+
+The design choice: **one ``Table`` per game, drawn per seat**, not one ``Table`` per seat over a
+shared session. A game has one session, one log and one step counter, and ``Table._record``
+already writes every log line for each human seat and the spectator as that viewer could see it
+(docs/hidden-information.md); one table per seat would have to share or copy all of that. What does
+belong to a seat is small: its language, its half-made selection (``ui``), its last refusal, its
+projector switch. ``LiveTable.seat(s)`` swaps those in, fixes the viewer to ``s`` (the plain
+``Table`` shows the screen of whoever is to move: right for a hot seat, a leak on a server), turns
+the hot seat's cover off (every seat has its own device) and swaps them out again. Every screen is
+``Table.state()`` drawn from that seat's observation, the same as on a Play page.
+
+A seat acts only at its own turn (``act``), takes back only its own last move (``undo``), and every
+move is reported to ``on_move`` (the store) before anyone is shown it. The server's copy of the
+game never leaves it: the seed, the secret and the class code are taken out of what a seat receives
+(a student who knew the seed could compute the throws and cards to come).
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from ...core.errors import IllegalActionError
+from ...core.game import SPECTATOR, record_key
+from ..table import HUMAN, MAX_STEPS, Table
+
+# what each seat keeps of its own; everything else of the table is the game's, shared
+SEAT_FIELDS = ("lang", "ui", "message", "projector", "spectator", "exact")
+
+
+class LiveTable(Table):
+    def __init__(self, names: dict | None = None, note: dict | None = None, on_move=None, on_undo=None,
+                 **settings):
+        """``names``: seat -> a student's display name; ``note``: {de, en}, the line that replaces
+        the class round's note; ``on_move(seat, action)`` / ``on_undo(n)``: the store, called
+        before the change is shown; ``settings``: ``Table``'s (a class round's, always with a
+        ``class_round`` so that the game cannot be changed from a seat)."""
+        self.nicknames = dict(names or {})
+        self.note = note
+        self._seat = SPECTATOR
+        self._own: dict = {}
+        self.on_move = None  # not during the set-up
+        self.on_undo = None
+        super().__init__(**settings)
+        self.on_move = on_move
+        self.on_undo = on_undo
+
+    # --- whose screen ---
+    def viewer(self):
+        # a seat's own "Spectator" switch hides its hand, as on a Play page
+        return SPECTATOR if self.spectator and self.hidden else self._seat
+
+    def covered(self):
+        return None  # every seat has its own device: nothing to pass on, nothing to cover
+
+    def names(self, lang: str, viewer=SPECTATOR) -> list[str]:
+        out = super().names(lang, viewer)
+        for seat, name in self.nicknames.items():
+            if seat != viewer:
+                out[seat] = name
+        return out
+
+    @contextmanager
+    def seat(self, seat, lang: str | None = None):
+        """Everything inside happens as ``seat`` (a seat number or ``SPECTATOR``): its viewer, its
+        language, its selection and message."""
+        key = "s" if seat is SPECTATOR else seat
+        own = self._own.setdefault(key, {"lang": self.lang, "ui": {}, "message": None, "projector": False,
+                                         "spectator": seat is SPECTATOR, "exact": False, "step": self.step_id})
+        if own["step"] != self.step_id:  # a refusal is about the position it was made in
+            own["message"], own["step"] = None, self.step_id
+        saved = (self._seat, *(getattr(self, f) for f in SEAT_FIELDS))
+        self._seat = seat
+        for f in SEAT_FIELDS:
+            setattr(self, f, own[f])
+        if lang is not None:
+            self.lang = lang
+        try:
+            yield self
+        finally:
+            for f in SEAT_FIELDS:
+                own[f] = getattr(self, f)
+            own["step"] = self.step_id
+            self._seat = saved[0]
+            for f, v in zip(SEAT_FIELDS, saved[1:]):
+                setattr(self, f, v)
+
+    def state_for(self, seat, lang: str) -> dict:
+        """``Table.state()`` as ``seat`` sees it, with the server's secrets taken out."""
+        with self.seat(seat, lang):
+            state = self.state()
+            state["seed"] = ""
+            state["secret"] = None
+            state["open_game"] = None
+            state["review"] = None  # a review can take minutes: the live server does not offer it
+            if self.note is not None:
+                state["class_round"] = {"code": "", "advisor": False, "text": self.note[lang]}
+            # Undo is offered for the seat's own last move only (``undo`` refuses the others), the
+            # throw to the seat whose throw it is
+            state["can_undo"] = bool(state["can_undo"]) and self._last_human() == seat
+            if self.session.chance_player() != seat:
+                state["buttons"] = [b for b in state["buttons"] if b["token"] != "throw"]
+        return state
+
+    # --- moves ---
+    def _dispatch(self, kind, ev: dict) -> None:
+        if kind in ("step", "finish") and not self.pending():
+            return  # a human's throw waits for that human's click; nothing else is pending
+        if kind == "act" and str(ev.get("token", "")) == "throw" and self.session.chance_player() != self._seat:
+            raise IllegalActionError("turn order", "it is not your throw", "du bist gerade nicht am Wurf", "Reihenfolge")
+        super()._dispatch(kind, ev)
+
+    def _last_human(self):
+        movers = self.session.match.movers
+        return movers[-1] if movers and movers[-1] in self.humans else None
+
+    def act(self, action) -> None:
+        p = self.session.current_player()
+        if p in self.humans and p != self._seat:
+            raise IllegalActionError("turn order", "it is not your turn", "du bist gerade nicht am Zug", "Reihenfolge")
+        super().act(action)
+        if self.on_move is not None:
+            self.on_move(p, action)
+
+    def undo(self) -> None:
+        if self._last_human() != self._seat or self._seat is SPECTATOR:
+            raise IllegalActionError("undo", "only your own last move can be taken back",
+                                     "nur dein eigener letzter Zug kann zurückgenommen werden", "Zurücknehmen")
+        human_moves = self.human_moves()
+        super().undo()
+        if self.on_undo is not None:
+            self.on_undo(human_moves - 1)
+
+    def human_moves(self) -> int:
+        return sum(1 for p in self.session.match.movers if p in self.humans)
+
+    # --- a restart ---
+    def replay(self, moves) -> None:
+        """Play the stored ``moves`` ((seat, action record), in order) again: bots and chance in
+        between run as they did (they follow from the seed, the secret and these moves), so the
+        game is the one that was played. A stored move that is not legal where it comes (a store
+        that does not belong to this game) raises, naming it."""
+        on_move, self.on_move = self.on_move, None
+        try:
+            for i, (seat, record) in enumerate(moves):
+                for _ in range(MAX_STEPS):
+                    if self.session.waiting_for_human():
+                        break
+                    if not self.step():
+                        break
+                if self.session.current_player() != seat:
+                    raise ValueError(f"stored move {i} is seat {seat}'s, but seat {self.session.current_player()} "
+                                     "is to move there")
+                key = record_key(record)
+                action = next((a for a in self.session.legal_actions() if record_key(a.to_json()) == key), None)
+                if action is None:
+                    raise ValueError(f"stored move {i} ({record!r:.60}) is not legal in this game")
+                with self.seat(seat):
+                    self.act(action)
+        finally:
+            self.on_move = on_move
+
+    def is_human(self, seat) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN

@@ -1,0 +1,571 @@
+"""The live class's rooms without a server: the registry, its store, the seats' views.
+
+``Registry`` is the one authority of ``spieltisch class serve``; a page only carries strings to and
+from it, so everything about who may do what, what is stored and what each seat sees is tested here
+directly (fast), and again through the real server's websockets in tests/test_live_server.py.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import logging
+import random
+
+import pytest
+
+from harness.livewire import hand_cards, next_click
+from spieltisch.core.game import SPECTATOR
+from spieltisch.ui import classroom
+from spieltisch.ui.live import registry as live
+from spieltisch.ui.live.registry import Gate, Registry, Session, _groups
+from spieltisch.ui.live.store import Store
+from spieltisch.ui.live.tables import LiveTable
+from spieltisch.ui.table import Table
+
+
+class Clock:
+    """Time that moves only when told to: the rate limit is tested without waiting."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+class Loop:
+    """The registry's ``schedule``: bots' steps wait here until ``run`` (no timer, no thread)."""
+
+    def __init__(self):
+        self.todo = []
+
+    def __call__(self, delay, fn):
+        self.todo.append(fn)
+
+    def run(self, limit=100_000):
+        for _ in range(limit):
+            if not self.todo:
+                return
+            self.todo.pop(0)()
+        raise AssertionError("the bots did not stop")
+
+
+class Class:
+    """A registry on a store in ``folder``, a teacher page and student pages."""
+
+    def __init__(self, folder, key="K3Y"):
+        self.folder, self.key = folder, key
+        self.clock = Clock()
+        self.loop = Loop()
+        self.registry = Registry(Store(folder), key, "http://school:5007/join", schedule=self.loop)
+        self.teacher = self.page("teacher")
+        self.students = []
+        self.n = itertools.count(1)
+
+    def page(self, role, **kw):
+        if role in ("teacher", "projector"):
+            s = self.registry.teacher_session(kw.pop("key", self.key), role=role, **kw)
+        else:
+            s = Session(role, **kw)
+        s.gate = Gate(self.tick)
+        s.pushed = 0
+
+        def push(s=s):
+            s.pushed += 1
+        s.push = push
+        self.registry.attach(s)
+        return s
+
+    def tick(self):
+        self.clock.now += 1.0  # one event a second: never near the rate limit
+        return self.clock.now
+
+    def send(self, session, event, n=None):
+        self.registry.handle(session, json.dumps({**event, "n": next(self.n) if n is None else n}))
+        return self.registry.view(session)
+
+    def room(self):
+        code = self.send(self.teacher, {"type": "room_new"})["room"]["code"]
+        return code
+
+    def join(self, code, *names):
+        for name in names:
+            s = self.page("student")
+            view = self.send(s, {"type": "join", "room": code, "name": name})
+            assert view["page"] == "lobby", view
+            s.seat_token = view["token"]
+            self.students.append(s)
+        return self.students[-len(names):]
+
+    def reopen(self):
+        """The server restarted on the same store: a new registry, pages that say hello again."""
+        self.registry.store.close()
+        again = Class.__new__(Class)
+        again.folder, again.key, again.clock, again.loop = self.folder, self.key, Clock(), Loop()
+        again.registry = Registry(Store(self.folder), self.key, "http://school:5007/join", schedule=again.loop)
+        again.teacher = again.page("teacher")
+        again.n = itertools.count(1)
+        again.students = []
+        for old in self.students:
+            s = again.page("student")
+            again.send(s, {"type": "hello", "token": old.seat_token})
+            s.seat_token = old.seat_token
+            again.students.append(s)
+        return again
+
+
+def game_of(c: Class, student: Session):
+    room = c.registry.rooms[student.room]
+    return room.current.game_of(student.student)
+
+
+def play(c: Class, students, until=lambda: False, max_events=20_000, rng=None):
+    """Every student clicks as a player does (``next_click``), bots go on, until all games are over
+    (or ``until()``)."""
+    for _ in range(max_events):
+        c.loop.run()
+        if until():
+            return
+        moved = False
+        order = list(students)
+        if rng is not None:
+            rng.shuffle(order)
+        for s in order:
+            view = c.registry.view(s)
+            if view["page"] != "game":
+                continue
+            click = next_click(view["table"])
+            if click is not None:
+                c.send(s, {"type": "table", "event": click})
+                moved = True
+                break
+        if not moved:
+            c.loop.run()
+            if all(c.registry.view(s)["page"] != "game" or c.registry.view(s)["table"]["banner"] for s in students):
+                return
+    raise AssertionError("the games did not end")
+
+
+# --- polls -------------------------------------------------------------------------------------------
+def test_a_number_poll_shows_the_exact_mean_and_survives_a_restart(tmp_path):
+    c = Class(tmp_path)
+    code = c.room()
+    ana, ben, cem = c.join(code, "Ana", "Ben", "Cem")
+    c.send(c.teacher, {"type": "round_new", "spec": {"kind": "poll", "type": "number", "question": "Wie viel?"}})
+    for s, answer in ((ana, "1,5"), (ben, "7/2"), (cem, 4), (ana, "2")):  # Ana changes her mind
+        view = c.send(s, {"type": "answer", "value": answer})
+        assert view["notice"] is None and view["saved"]
+    board = c.registry.view(c.teacher)["room"]["round"]
+    assert board["result"]["count"] == 3
+    assert board["result"]["mean"] == "19/6"  # (2 + 7/2 + 4) / 3, exactly
+    c.send(c.teacher, {"type": "reveal", "truth": "3,5"})
+    late = c.send(ben, {"type": "answer", "value": "9"})
+    assert late["notice"]["kind"] == "refused" and "aufgelöst" in late["notice"]["text"]
+    again = c.reopen()
+    board = again.registry.view(again.teacher)["room"]["round"]
+    assert board["status"] == "revealed" and board["result"]["mean"] == "19/6"
+    student = again.registry.view(again.students[1])
+    assert student["page"] == "poll" and student["mine"] == "7/2" and student["result"]["truth"] == "Richtig ist: 3,5"
+
+
+def test_a_choice_poll_counts_each_student_once(tmp_path):
+    c = Class(tmp_path)
+    code = c.room()
+    students = c.join(code, "A1", "B2", "C3", "D4")
+    c.send(c.teacher, {"type": "round_new", "spec": {"kind": "poll", "type": "choice", "question": "?",
+                                                      "options": ["rot", "grün", "", "blau"]}})
+    for s, i in zip(students, (0, 2, 2, 1)):
+        c.send(s, {"type": "answer", "value": i})
+    c.send(students[0], {"type": "answer", "value": 2})
+    counts = c.registry.view(c.teacher)["room"]["round"]["result"]["counts"]
+    assert [(x["label"], x["count"]) for x in counts] == [("rot", 0), ("grün", 1), ("blau", 3)]
+    bad = c.send(students[1], {"type": "answer", "value": 3})
+    assert "eine der 3" in bad["notice"]["text"]
+
+
+# --- a shared game: the class model, reused ---------------------------------------------------------
+def test_a_shared_game_gives_the_serverless_boards_summary(tmp_path):
+    c = Class(tmp_path)
+    code = c.room()
+    students = c.join(code, "Ana", "Ben", "Cem")
+    c.send(c.teacher, {"type": "round_new", "spec": {"kind": "game", "game": "wuerfel-joker-2"}})
+    rnd = c.registry.rooms[code].current
+    # every student's game is the class round's: its seed and bots (and no seed on the screen)
+    for s in students:
+        table = c.registry.view(s)["table"]
+        assert table["seed"] == "" and table["secret"] is None
+        assert classroom.grouped(rnd.class_round.code) not in json.dumps(table)
+    play(c, students, rng=random.Random(4))
+    # (in the order the games ended, as they reached the board)
+    codes = {c.registry.rooms[code].students[sid].name: result for sid, result in rnd.results.items()}
+    assert len(set(codes.values())) == 3
+    # the board's summary is classroom.Board's for these codes: computed by the same code
+    serverless = classroom.Board(rnd.class_round.code)
+    for name, result in codes.items():
+        serverless.add(f"{name}: {result}")
+    live_summary = c.registry.view(c.teacher)["room"]["round"]["summary"]
+    assert live_summary == json.loads(json.dumps(serverless.summary("de")))
+    assert live_summary["count"] == 3 and live_summary["best_expected"] is not None
+    # the points are the games' own
+    for s in students:
+        game = game_of(c, s)
+        assert game.table.session.state.scores()[0] in [r["points"] for r in live_summary["results"]]
+    # after a restart the same results, verified by replaying the stored moves
+    again = c.reopen()
+    assert again.registry.rooms[code].rounds[-1].results == rnd.results
+
+
+# --- tables: one game per table, each seat its own screen --------------------------------------------
+def start_tables(c, code, game="skip-bo-masters", players=3, humans=3):
+    c.send(c.teacher, {"type": "round_new", "spec": {"kind": "table", "game": game, "players": players,
+                                                      "humans": humans}})
+    return c.registry.rooms[code].current
+
+
+def check_hands(c, students) -> list[str]:
+    """Every student's screen against the engine's true state: the hand drawn is the seat's own
+    hand, and the view holds neither the table's secret nor its seed. Returns what is wrong."""
+    wrong = []
+    for s in students:
+        game = game_of(c, s)
+        seat = game.seat_of(s.student)
+        state = game.table.session.state
+        view = c.registry.view(s)
+        text = json.dumps(view)
+        shown = hand_cards(view["table"]["board"])
+        if shown is not None and sorted(shown) != sorted(str(x) for x in state.hands[seat]):
+            wrong.append(f"seat {seat} sees {shown}, holds {state.hands[seat]}")
+        for secret in (game.table.secret, game.table.seed):
+            if secret is not None and str(secret) in text:
+                wrong.append(f"seat {seat}'s view holds {secret}")
+    return wrong
+
+
+def test_each_seat_sees_only_its_own_hand_and_a_leaky_table_fails_the_check(tmp_path, monkeypatch):
+    c = Class(tmp_path / "ok")
+    code = c.room()
+    students = c.join(code, "Ana", "Ben", "Cem")
+    start_tables(c, code)
+    checked = 0
+
+    def until():
+        nonlocal checked
+        wrong = check_hands(c, students)
+        assert not wrong, wrong
+        checked += 1
+        return checked >= 60
+    play(c, students, until=until)
+    assert checked == 60
+    # negative control: a table that shows whoever is to move (the plain Table's viewer, right for a
+    # hot seat and a leak on a server) fails the same check within a few moves
+    monkeypatch.setattr(LiveTable, "viewer", Table.viewer)
+    leaky = Class(tmp_path / "leaky")
+    code = leaky.room()
+    students = leaky.join(code, "Ana", "Ben", "Cem")
+    start_tables(leaky, code)
+    found = []
+
+    def leaked():
+        found.extend(check_hands(leaky, students))
+        return bool(found)
+    play(leaky, students, until=leaked, max_events=200)
+    assert found and "sees" in found[0]
+
+
+def test_the_end_of_a_table_does_not_show_its_secret(tmp_path, monkeypatch):
+    c = Class(tmp_path)
+    code = c.room()
+    students = c.join(code, "Ana", "Ben")
+    rnd = start_tables(c, code, game="schraube-locker", players=2, humans=2)
+    play(c, students)
+    table = rnd.games[0].table
+    assert table.is_over() and table.secret is not None
+    assert check_hands(c, students) == []
+    # negative control: the plain table state tells the secret at the end (a Play page's review)
+    with table.seat(0, "de"):
+        assert Table.state(table)["secret"] == table.secret
+
+
+def test_a_table_continues_from_its_stored_moves_after_a_restart(tmp_path):
+    c = Class(tmp_path)
+    code = c.room()
+    students = c.join(code, "Ana", "Ben", "Cem", "Dan")
+    rnd = start_tables(c, code, game="skip-bo-masters", players=3, humans=2)  # 2 tables: 2 students + a bot
+    assert [len(g.students()) for g in rnd.games] == [2, 2]
+    steps = [0]
+
+    def some():
+        steps[0] += 1
+        return steps[0] > 40
+    play(c, students, until=some)
+    before = {g.id: (g.table.session.match.record_actions(), g.table.human_moves()) for g in rnd.games}
+    again = c.reopen()
+    after_round = again.registry.rooms[code].current
+    for g in after_round.games:
+        actions, humans = before[g.id]
+        replayed = g.table.session.match.record_actions()
+        # the bots may have gone further (their steps follow from the stored moves), never elsewhere
+        assert replayed[:len(actions)] == actions or actions[:len(replayed)] == replayed
+        assert g.table.human_moves() == humans
+    again.loop.run()
+    for g in after_round.games:
+        assert g.table.session.match.record_actions()[:len(before[g.id][0])] == before[g.id][0]
+    for old, new in zip(students, again.students):  # the same students are back at their seats
+
+        assert new.student == old.student and again.registry.view(new)["page"] == "game"
+    play(again, again.students)  # and the games go on to their end
+    assert all(g.table.is_over() for g in after_round.games)
+
+
+def test_a_seat_acts_only_at_its_own_turn_and_takes_back_only_its_own_move(tmp_path):
+    c = Class(tmp_path)
+    code = c.room()
+    ana, ben = c.join(code, "Ana", "Ben")
+    rnd = start_tables(c, code, game="wuerfel-joker-2", players=2, humans=2)
+    game = rnd.games[0]
+    table = game.table
+    by_seat = {game.seat_of(s.student): s for s in (ana, ben)}
+    c.loop.run()
+    for _ in range(20):  # the starting throws, then the first decision
+        thrower = table.session.whose_turn()
+        other = by_seat[1 - thrower]
+        actions = len(table.session.match.actions)
+        # the other seat can neither throw for the one whose throw it is, nor decide for them
+        for token in ("throw", "a0", "k0"):
+            view = c.send(other, {"type": "table", "event": {"type": "act", "token": token}})
+            assert view["table"]["message"]["kind"] == "refused", token
+            assert len(table.session.match.actions) == actions
+        assert not any(b["token"] == "throw" for b in c.registry.view(other)["table"]["buttons"])
+        c.send(by_seat[thrower], {"type": "table", "event": next_click(c.registry.view(by_seat[thrower])["table"])})
+        c.loop.run()
+        if table.human_moves():
+            break
+    assert table.human_moves() == 1
+    mover = table.session.match.movers[-1]
+    refused = c.send(by_seat[1 - mover], {"type": "table", "event": {"type": "undo"}})
+    assert "eigener letzter Zug" in refused["table"]["message"]["text"] and table.human_moves() == 1
+    assert not c.registry.view(by_seat[1 - mover])["table"]["can_undo"]
+
+
+# --- security: only your own seat, room and round; junk changes nothing ------------------------------
+def snapshot(c: Class) -> str:
+    """Everything the store holds (the rows of every table)."""
+    db = c.registry.store.db
+    return json.dumps({t: db.execute(f"SELECT * FROM {t} ORDER BY 1").fetchall()
+                       for t in ("rooms", "students", "rounds", "answers", "games", "moves", "results")})
+
+
+FORGED = [
+    ({"type": "answer", "value": 1, "seat": 1}, "unerwartetes Feld „seat“"),
+    ({"type": "answer", "value": 1, "room": "ZZZZZ"}, "unerwartetes Feld „room“"),
+    ({"type": "answer", "value": 1, "student": 2}, "unerwartetes Feld „student“"),
+    ({"type": "table", "event": {"type": "act", "token": "h1"}, "seat": 0}, "unerwartetes Feld „seat“"),
+    ({"type": "table", "event": {"type": "act", "token": "h1", "player": 1}}, "unerwartetes Feld „player“"),
+    ({"type": "table", "event": {"type": "review"}}, "„review“ geht in der Live-Klasse nicht"),
+    ({"type": "table", "event": ["act"]}, "„event“ hat die falsche Form"),
+    ({"type": "join", "room": "ZZZZZ", "name": "Eve"}, "schon im Raum"),
+    ({"type": "round_new", "spec": {"kind": "poll"}}, "„round_new“ gibt es auf dieser Seite nicht"),
+    ({"type": "free", "student": 1}, "„free“ gibt es auf dieser Seite nicht"),
+    ({"type": "answer", "value": {"$gt": 0}}, "„value“ hat die falsche Form"),
+    ({"type": "answer", "value": "x" * 300}, "„value“ hat die falsche Form"),
+]
+JUNK = [
+    ("not json at all", "kein gültiges Ereignis"),
+    ("[1, 2, 3]", "kein gültiges Ereignis"),
+    ('{"n": 99999}', "kein gültiges Ereignis"),
+    ('{"type": "answer", "value": 1}', "„n“ hat die falsche Form"),
+    ('{"type": "answer", "value": 1, "n": true}', "„n“ hat die falsche Form"),
+    ('{"type": "answer", "value": 1, "n": 1}', "schon einmal geschickt"),  # replayed: below the last counter
+    ('{"type": "answer", "n": 999999999, "value": "' + "9" * 5000 + '"}', "zu lang"),
+    ("\x00\x01\x02", "kein gültiges Ereignis"),
+]
+
+
+def test_forged_and_junk_events_change_nothing_and_are_refused_clearly(tmp_path, caplog):
+    c = Class(tmp_path)
+    code = c.room()
+    other = c.room()
+    ana, ben = c.join(code, "Ana", "Ben")
+    (eve,) = c.join(other, "Eve")
+    c.send(c.teacher, {"type": "room_open", "room": code})
+    c.send(c.teacher, {"type": "round_new", "spec": {"kind": "poll", "type": "choice", "question": "?",
+                                                      "options": ["a", "b"]}})
+    c.send(ana, {"type": "answer", "value": 0})
+    before = snapshot(c)
+    caplog.set_level(logging.WARNING, "spieltisch.live")
+    for event, reason in FORGED:
+        view = c.send(ana, event)
+        assert view["notice"]["kind"] == "refused" and reason in view["notice"]["text"], (event, view["notice"])
+        assert snapshot(c) == before, event
+    for raw, reason in JUNK:
+        c.registry.handle(ana, raw)
+        view = c.registry.view(ana)
+        assert view["notice"]["kind"] == "refused" and reason in view["notice"]["text"], (raw[:40], view["notice"])
+        assert snapshot(c) == before
+    refusals = [r for r in caplog.records if r.name == "spieltisch.live" and "refused" in r.getMessage()]
+    assert len(refusals) == len(FORGED) + len(JUNK)
+    # Eve's room has no round: her answer cannot land in Ana's room's poll
+    view = c.send(eve, {"type": "answer", "value": 1})
+    assert "keine Runde" in view["notice"]["text"] and snapshot(c) == before
+    # Ana's answer is still hers, and the board still shows one answer
+    assert c.registry.view(c.teacher)["room"]["round"]["result"]["count"] == 1
+
+
+def test_without_the_teacher_key_no_teacher_action_works(tmp_path):
+    c = Class(tmp_path)
+    code = c.room()
+    c.join(code, "Ana")
+    before = snapshot(c)
+    for key in (None, "", "wrong", c.key + "x", c.key[:-1]):
+        page = c.page("teacher", key=key)
+        assert page.role == "denied"
+        assert c.registry.view(page)["page"] == "denied"
+        for event in ({"type": "room_new"}, {"type": "room_open", "room": code}, {"type": "room_delete", "room": code},
+                      {"type": "round_new", "spec": {"kind": "poll", "type": "number", "question": "?"}},
+                      {"type": "reveal"}, {"type": "next"}, {"type": "free", "student": 1}):
+            view = c.send(page, event)
+            assert "Lehrkraft-Schlüssel" in view["notice"]["text"], event
+        assert snapshot(c) == before
+    projector = c.page("projector", key="wrong", room=code, table_no=1)
+    assert c.registry.view(projector)["page"] == "denied"
+    # a student page is no teacher page either
+    student = c.students[0]
+    view = c.send(student, {"type": "room_delete", "room": code})
+    assert "gibt es auf dieser Seite nicht" in view["notice"]["text"] and snapshot(c) == before
+
+
+def test_events_faster_than_the_limit_are_refused(tmp_path):
+    c = Class(tmp_path)
+    code = c.room()
+    (ana,) = c.join(code, "Ana")
+    clock = Clock()
+    ana.gate = Gate(clock)
+    refused = 0
+    for i in range(live.BURST + 5):  # all at the same instant
+        c.registry.handle(ana, json.dumps({"type": "lang", "lang": "en", "n": 10 + i}))
+        refused += c.registry.view(ana)["notice"] is not None
+    assert refused == 5
+    clock.now += 1.0  # a second later, RATE_PER_S more are welcome
+    for i in range(int(live.RATE_PER_S)):
+        ana.notice = None
+        c.registry.handle(ana, json.dumps({"type": "lang", "lang": "de", "n": 100 + i}))
+        assert c.registry.view(ana)["notice"] is None
+
+
+def test_names_are_nicknames_only(tmp_path):
+    c = Class(tmp_path)
+    code = c.room()
+    s = c.page("student")
+    for bad in ("", " ", "x" * 25, "<b>Eve</b>", "Eve'", 'Eve"', "Eve&Co", "Eve@school.de"):
+        view = c.send(s, {"type": "join", "room": code, "name": bad})
+        assert view["page"] == "join" and "Spitzname" in view["notice"]["text"], bad
+    view = c.send(s, {"type": "join", "room": code.lower(), "name": "  Jörg   M. "})
+    assert view["page"] == "lobby" and view["name"] == "Jörg M."
+    t = c.page("student")
+    taken = c.send(t, {"type": "join", "room": code, "name": "jörg m."})
+    assert "schon vergeben" in taken["notice"]["text"]
+
+
+def test_a_freed_seat_goes_to_another_device_and_the_old_token_is_refused(tmp_path):
+    c = Class(tmp_path)
+    code = c.room()
+    ana, ben = c.join(code, "Ana", "Ben")
+    c.send(c.teacher, {"type": "round_new", "spec": {"kind": "game", "game": "wuerfel-joker-1"}})
+    game = game_of(c, ana)
+    c.send(c.teacher, {"type": "free", "student": ana.student})
+    assert c.registry.view(ana)["page"] == "join" and "freigegeben" in c.registry.view(ana)["notice"]["text"]
+    old = c.page("student")
+    view = c.send(old, {"type": "hello", "token": ana.seat_token})
+    assert view["page"] == "join" and "zu keinem Platz mehr" in view["notice"]["text"]
+    new = c.page("student")
+    view = c.send(new, {"type": "join", "room": code, "name": "ana"})
+    assert view["page"] == "game" and game_of(c, new) is game  # the same seat, the same game
+    assert c.send(c.page("student"), {"type": "hello", "token": view["token"]})["page"] == "game"
+
+
+def test_deleting_a_room_deletes_everything_in_it_from_the_files(tmp_path):
+    c = Class(tmp_path)
+    code = c.room()
+    keep = c.room()
+    c.join(code, "Zacharias")
+    c.join(keep, "Bleibt")
+    c.send(c.teacher, {"type": "room_open", "room": code})
+    c.send(c.teacher, {"type": "round_new", "spec": {"kind": "poll", "type": "number", "question": "Geheimfrage?"}})
+    c.send(c.students[0], {"type": "answer", "value": 1})
+    c.send(c.teacher, {"type": "room_delete", "room": code})
+    assert code not in c.registry.rooms and c.registry.view(c.students[0])["page"] == "join"
+    data = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.is_file())  # the database and its WAL
+    for word in (b"Zacharias", b"Geheimfrage", code.encode()):
+        assert word not in data, word
+    assert b"Bleibt" in data  # (the check reads the files: the other room's name is found there)
+    again = c.reopen()
+    assert list(again.registry.rooms) == [keep] and again.registry.view(again.students[1])["page"] == "lobby"
+
+
+def test_rooms_expire_with_everything_in_them(tmp_path):
+    c = Class(tmp_path)
+    code = c.room()
+    c.join(code, "Ana")
+    c.registry.clock = lambda: c.registry.rooms[code].expires + 1
+    assert c.registry.expire() == [code]
+    assert Class(tmp_path).registry.rooms == {}
+
+
+def test_students_are_split_into_even_tables():
+    assert [len(g) for g in _groups(list(range(7)), 3)] == [3, 2, 2]
+    assert [len(g) for g in _groups(list(range(12)), 4)] == [4, 4, 4]
+    assert [len(g) for g in _groups(list(range(1)), 4)] == [1]
+    assert _groups([], 3) == []
+
+
+@pytest.mark.parametrize("spec, reason", [
+    ({"kind": "quiz"}, "poll, game or table"),
+    ({"kind": "poll", "type": "choice", "question": "?", "options": ["nur eine"]}, "2 to 8 options"),
+    ({"kind": "poll", "type": "number", "question": ""}, "1 to 200"),
+    ({"kind": "table", "game": "skip-bo-masters", "players": 9}, "2 to 6"),
+    ({"kind": "table", "game": "skip-bo-masters", "players": 3, "humans": 4}, "1 to 3 students"),
+    ({"kind": "game", "game": "no-such-game"}, "unknown game"),
+    ({"kind": "game", "game": "skip-bo-masters", "seed": 1}, "unerwartetes Feld „seed“"),
+])
+def test_a_round_that_cannot_be_played_is_refused(tmp_path, spec, reason):
+    c = Class(tmp_path)
+    c.room()
+    view = c.send(c.teacher, {"type": "round_new", "spec": spec})
+    assert reason in view["notice"]["text"] and c.registry.view(c.teacher)["room"]["round"] is None
+
+
+def test_the_spectators_view_shows_no_hand(tmp_path):
+    c = Class(tmp_path)
+    code = c.room()
+    students = c.join(code, "Ana", "Ben", "Cem")
+    rnd = start_tables(c, code)
+    projector = c.page("projector", room=code, table_no=1)
+    table = c.registry.view(projector)["table"]
+    assert hand_cards(table["board"]) is None and table["spectator"]
+    hands = {x for h in rnd.games[0].table.session.state.hands for x in h}
+    assert hands and not any(f"data-act='h{card}'" in table["board"] for card in hands)
+    # negative control: a seat's screen does have its hand cards as things to click
+    seat_board = c.registry.view(students[0])["table"]["board"]
+    assert hand_cards(seat_board) and any(f"data-act='h{card}'" in seat_board for card in hands)
+
+
+def test_undo_in_a_shared_game_takes_the_move_out_of_the_store(tmp_path):
+    c = Class(tmp_path)
+    code = c.room()
+    (ana,) = c.join(code, "Ana")
+    c.send(c.teacher, {"type": "round_new", "spec": {"kind": "game", "game": "wuerfel-joker-2"}})
+    table = game_of(c, ana).table
+    for _ in range(10):  # throw, then decide
+        c.send(ana, {"type": "table", "event": next_click(c.registry.view(ana)["table"])})
+        if table.human_moves():
+            break
+    assert table.human_moves() == 1 and c.registry.view(ana)["table"]["can_undo"]
+    stored = lambda: c.registry.store.db.execute("SELECT COUNT(*) FROM moves").fetchone()[0]  # noqa: E731
+    assert stored() == 1
+    record = table.session.match.record_actions()
+    c.send(ana, {"type": "table", "event": {"type": "undo"}})
+    assert table.human_moves() == 0 and stored() == 0
+    again = c.reopen()
+    replayed = game_of(again, again.students[0]).table.session.match.record_actions()
+    assert replayed == record[:len(replayed)] and len(replayed) < len(record)
