@@ -21,6 +21,8 @@ GAMES_PER_CASE = 60
 @pytest.mark.parametrize("game_id,players,options", CASES, ids=[f"{g}-{n}p-{o}" for g, n, o in CASES])
 def test_random_playthroughs(game_id, players, options):
     games = registry.get_game_class(game_id).test_games or GAMES_PER_CASE
+    if players >= 5:  # a game of five or six seats is several games long (and the cases of fewer seats run 60)
+        games = max(20, games // 3)
     assert games >= 10, "a handful of playthroughs proves little"
     for seed in range(games):
         check_game(game_id, players, options, seed, check_all_actions=seed < 5)
