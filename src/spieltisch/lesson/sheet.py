@@ -60,7 +60,8 @@ def blank_tree(spec: dict, lang: str) -> str:
     """A tree diagram with an empty box at every branch (SVG), from nested ``{"label", "branches"}``."""
     fmt.check_lang(lang)
     svg = tree(_node(spec), lang, col=160, row=40).svg
-    return svg.replace('role="img">', 'role="img" class="tree">', 1)
+    said = "Baumdiagramm zum Ausfüllen" if lang == "de" else "tree diagram to fill in"  # for screen readers
+    return svg.replace('role="img">', f'role="img" class="tree" aria-label="{said}">', 1)
 
 
 def item(q: dict, lang: str) -> str:
