@@ -56,7 +56,7 @@ test-venv: $(TEST_VENV)/.installed
 # SPIELTISCH_NO_SKIP=1 turns every skipped test into a failure: here everything a test needs is
 # installed, so a skip would only hide a missing install step.
 test: test-venv venv browser
-	SPIELTISCH_NO_SKIP=1 TPY=$(TPY) sh tests/run.sh
+	SPIELTISCH_NO_SKIP=1 TPY=$(TPY) SITEPY=$(PY) sh tests/run.sh
 
 bench: test-venv
 	$(TPY) benchmarks/run.py
