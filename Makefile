@@ -5,6 +5,8 @@
 #   make site       build _site/ only (venv, pinned tools, project wheel, JupyterLite, landing page)
 #   make test-site  only the browser tests of the site (tests/site, marker `site`)
 #   make bench      benchmarks/run.py: speed tables, CPython and Pyodide side by side
+#   make check      the quick tier while working: rules, engine, table, class, lessons' numbers
+#                   (about 4 minutes of one core; no browser, Pyodide, Panel or notebooks)
 
 PYTHON ?= python3
 VENV ?= .venv-site
@@ -14,7 +16,7 @@ PORT ?= 8000
 TEST_VENV ?= .venv
 TPY := $(TEST_VENV)/bin/python
 
-.PHONY: venv site serve test test-site test-venv browser measure bench clean-site
+.PHONY: venv site serve test test-site test-venv browser measure bench clean-site check
 
 # Re-created when the pins change; the stamp file records that the install finished.
 $(VENV)/.installed: site/requirements.txt
@@ -57,6 +59,13 @@ test-venv: $(TEST_VENV)/.installed
 # installed, so a skip would only hide a missing install step.
 test: test-venv venv browser
 	SPIELTISCH_NO_SKIP=1 TPY=$(TPY) SITEPY=$(PY) sh tests/run.sh
+
+QUICK := tests/games tests/test_core.py tests/test_advice.py tests/test_bad_input.py tests/test_chance.py \
+	tests/test_classroom.py tests/test_table.py tests/test_template.py tests/test_lesson.py tests/test_review.py \
+	tests/test_hidden_information.py tests/test_live.py tests/test_site_data.py
+
+check: test-venv
+	$(TPY) -m pytest -q -x $(QUICK)
 
 bench: test-venv
 	$(TPY) benchmarks/run.py
