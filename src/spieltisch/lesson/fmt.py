@@ -102,12 +102,17 @@ def probability(x, lang: str = "de", long: bool = False) -> str:
     return f"≈ {percent(f, lang)}"
 
 
+def label_before(label: str, value: str) -> str:
+    """``label`` as it stands before ``value``: without its closing '=' where the value is only
+    approximate ('P(A) =' before '≈ 28,2 %' reads 'P(A)'), else unchanged."""
+    head = label.rstrip()
+    return head[:-1].rstrip() if value.startswith("≈") and head.endswith("=") else label
+
+
 def stated(label: str, value: str) -> str:
     """``label`` and its ``value`` in one line: 'P(A) = 11/18 ≈ 61,1 %', but 'P(A) ≈ 28,2 %' where
     the value is only approximate (never '= ≈')."""
-    head = label.rstrip()
-    if value.startswith("≈") and head.endswith("="):
-        head = head[:-1].rstrip()
+    head = label_before(label, value).rstrip()
     return f"{head} {value}" if head else value
 
 

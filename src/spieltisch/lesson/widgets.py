@@ -850,9 +850,8 @@ class Check(KitWidget):
     def __init__(self, key, label, exact, lang, shown):
         self.key, self.exact = key, Fraction(exact)
         w = WORDS[lang]
-        said = fmt.stated(label, shown)  # never "= ≈"
-        head = label if said == f"{label} {shown}" else said[:-len(shown)].rstrip()
-        super().__init__(lang, {"label": label, "key": key}, plain=f"{w['by_hand']}: {said}",
+        head = fmt.label_before(label, shown).rstrip()  # never "= ≈"
+        super().__init__(lang, {"label": label, "key": key}, plain=f"{w['by_hand']}: {fmt.stated(label, shown)}",
                          teacher_html=f"{_html.escape(head)} <b>{_html.escape(shown)}</b>")
         self.shown = shown
         self.push()
