@@ -77,18 +77,27 @@ def test_hot_seat_covers_the_screen_and_the_spectator_view_shows_no_hand(context
     # two humans on one device: seat 2 becomes human (a new deal), seat 1 ends the turn
     root.locator(".sp-seat[data-seat='1']").select_option("human")
     settle(page, root)
-    for _ in range(40):
+    # The new deal is random, so seat 1 plays whatever it must: under the default rule (a turn ends
+    # with a discard only when nothing fits) that can be the stock top or a discard pile top, not a
+    # hand card, or a toll to pay or decline (buttons). A hand card is chosen first, and a discard
+    # pile is its target when one is offered.
+    own = root.locator(".sb-own .sp-can")
+    buttons = root.locator(".sp-buttons .sp-move")
+    for _ in range(200):
         settle(page, root)
         if root.locator(".sp-cover").count():
             break
-        if root.locator(".sb-hand .sp-can").count():  # end the turn: a hand card on a discard pile
-            root.locator(".sb-hand .sp-can").first.click()
+        hand = root.locator(".sb-hand .sp-can")
+        if hand.count() or own.count():
+            (hand if hand.count() else own).first.click()
             settle(page, root)
             targets = root.locator(".sp-board .sp-target[data-act^=d]")
             if targets.count():
                 targets.first.click()
                 continue
             root.locator(".sp-board .sp-target").first.click()
+        elif buttons.count():
+            buttons.last.click()
         else:
             page.wait_for_timeout(100)
     cover = root.locator(".sp-cover")
