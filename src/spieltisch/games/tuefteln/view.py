@@ -411,8 +411,9 @@ class TueftelnView(View):
         return "".join(parts)
 
     def advice_columns(self, game) -> list[dict]:
-        # the advisor's default: every placement screened, the best few played out 240 times, all
-        # on the same throws; the options it cannot tell apart from the best are shown as ties
+        # the advisor's default: every placement screened, the best few played on towards 240 times
+        # (one clearly behind stops early), all on the same throws; the options it cannot tell
+        # apart from the best are shown as ties
         return [{"settings": {"seed": 0}, "kind": "points",
                  "title": {"de": "Ø Endpunkte (geschätzt)", "en": "mean final score (estimate)"},
                  "unit": {"de": "Punkte", "en": "points"}}]
