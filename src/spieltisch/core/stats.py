@@ -27,8 +27,9 @@ class Estimate:
         return f"{self.mean:.4f} (95% CI {self.lo:.4f}..{self.hi:.4f}, n={self.n})"
 
 
-def mean_ci(values) -> Estimate:
-    """Mean with a normal-approximation 95 % interval (sample standard deviation)."""
+def mean_ci(values, z: float = Z95) -> Estimate:
+    """Mean with a normal-approximation interval (sample standard deviation): 95 %, or ``z``
+    standard errors either side."""
     n = len(values)
     if n == 0:
         raise ValueError("no values")
@@ -36,7 +37,7 @@ def mean_ci(values) -> Estimate:
     if n == 1:
         return Estimate(mean, mean, mean, 1)
     var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
+    half = z * math.sqrt(var / n)
     return Estimate(mean, mean - half, mean + half, n)
 
 

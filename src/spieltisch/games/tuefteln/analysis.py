@@ -17,7 +17,7 @@ from ...core.advice import MAX_ROLLOUTS, Advice, Estimate, make_advice
 from ...core.dist import exact_json
 from ...core.errors import SpieltischError, short
 from ...core.rng import Rng
-from ...core.stats import mean_ci
+from ...core.stats import mean_ci, paired_tie
 from . import bots, scoring
 from .engine import FIELDS, Throw, Tuefteln, TueftelnState, layout_for
 
@@ -258,16 +258,11 @@ BLOCK = 24  # the finalists are played on in blocks of this many play-outs; afte
 Z_BEHIND = 3.29  # finalist whose paired difference to the leader is this many standard errors
 # below 0 (99.9 %, two-sided) plays no further: it would not be starred, and the time goes to the rest
 
+
 def _clearly_below(lead: list, other: list) -> bool:
     """Whether ``other`` is behind ``lead`` beyond doubt: the mean paired difference (same throws)
     lies more than ``Z_BEHIND`` standard errors above 0 (a stricter test than the star's)."""
-    d = [x - y for x, y in zip(lead, other)]
-    n = len(d)
-    if n < 2:
-        return False
-    mean = math.fsum(d) / n
-    var = math.fsum((v - mean) ** 2 for v in d) / (n - 1)
-    return mean - Z_BEHIND * math.sqrt(var / n) > 0
+    return len(lead) >= 2 and mean_ci([x - y for x, y in zip(lead, other)], Z_BEHIND).lo > 0
 
 
 _SQ_OF = bots.SQ_OF
@@ -395,16 +390,6 @@ def greedy_playout(layout, codes, free: int, throws, value, cat_points, cat_bits
     return total + (scoring.BONUS if done == bots.ALL_CATS else 0)
 
 
-def _not_below(lead: list, other: list) -> bool:
-    """Whether ``other`` cannot be told apart from ``lead``: the 95 % interval of the mean paired
-    difference (play-out i of both saw the same throws) reaches 0."""
-    if len(lead) < 2:
-        return lead == other
-    return mean_ci([x - y for x, y in zip(lead, other)]).lo <= 0
-
-
-
-
 def advise(game, observation: dict, n_rollouts: int = ROLLOUTS, policy: str = "greedy", seed: int = 0,
            progress=None, screen: int | None = None, finalists: int = FINALISTS) -> Advice:
     """Every legal placement of the current throw for the observation's viewer, with its estimated
@@ -471,7 +456,7 @@ def advise(game, observation: dict, n_rollouts: int = ROLLOUTS, policy: str = "g
             progress(j + 1, total)
     ranked = sorted(legal, key=lambda a: -math.fsum(scores[a]))  # stable: ties keep the legal order
     # finalists: the screening's leader and the options it cannot tell apart from it (at most ``finalists``)
-    top = [a for a in ranked if _not_below(scores[ranked[0]], scores[a])]
+    top = [a for a in ranked if paired_tie(scores[ranked[0]], scores[a])]
     if blocks:
         top = top[:finalists]
     done = len(legal)
@@ -488,7 +473,7 @@ def advise(game, observation: dict, n_rollouts: int = ROLLOUTS, policy: str = "g
     if progress and done < total:
         progress(total, total)
     leader = max(alive, key=lambda a: math.fsum(scores[a]))
-    best = {a for a in alive if _not_below(scores[leader], scores[a])}
+    best = {a for a in alive if paired_tie(scores[leader], scores[a])}
     valued = []
     for action in legal:
         est = mean_ci([float(x) for x in scores[action]])
