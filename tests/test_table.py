@@ -310,3 +310,22 @@ def test_the_advisors_progress_reaches_a_host_once_per_whole_percent():
     shares = [100 * d // t for d, t in calls]
     assert shares == sorted(set(shares)) and len(calls) <= 101
     assert calls[-1][0] == calls[-1][1]  # the last report is the whole ranking
+
+
+@pytest.mark.parametrize("game", ["wuerfel-joker-2", "schraube-locker"])
+def test_option_tokens_are_refused_while_the_advisor_is_off(game):
+    """The advisor's option tokens ("opt0": play the advisor's first option) are its own controls: with
+    the advisor off they are refused like any move that is not on the screen, and nothing is played
+    (issues 32 and 33: a class round turns the advisor off). With it on, the same token plays."""
+    t = Table(game, players=2, seats=["human", "random"], seed=3, advisor=False)
+    while t.pending() or t.human_throw_pending():
+        t.click("throw") if t.human_throw_pending() else t.step()
+    assert t.context().legal
+    before = list(t.session.match.actions)
+    t.handle({"type": "act", "token": "opt0"})
+    assert t.session.match.actions == before
+    assert t.message["kind"] == "refused" and "Ratgeber" in t.message["text"]["de"]
+    assert "advisor" in t.message["text"]["en"]
+    t.handle({"type": "advisor", "on": True})
+    t.handle({"type": "act", "token": "opt0"})
+    assert len(t.session.match.actions) > len(before)

@@ -13,6 +13,7 @@ Pyodide in a notebook or in a Play page's worker, a Panel server).
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,6 +37,7 @@ class Context:
     ui: dict = field(default_factory=dict)  # the view's click memory (a chosen first field); new game = {}
     human_seats: tuple = ()
     refusal: Callable | None = None  # the engine's reason a move is refused (State.refusal), for clicks
+    projector: bool = False  # the projector mode is on: a view may draw larger or summarise opponents' boards
 
     def refuse(self, action):
         """Raise the engine's ``IllegalActionError`` for ``action`` (a click that makes no legal move)."""
@@ -113,6 +115,31 @@ def dice_row(values, size: int = 48, gap: int = 10, muted=(), lang: str = "en") 
             f'aria-label="{name}">{body}</svg>')
 
 
+def _luminance(colour: str) -> float:
+    """WCAG 2.1 relative luminance of "#rgb" / "#rrggbb" (or "white"/"black")."""
+    c = {"white": "#ffffff", "black": "#000000"}.get(colour.strip().lower(), colour.strip().lower())
+    if not re.fullmatch(r"#([0-9a-f]{3}|[0-9a-f]{6})", c):
+        raise ValueError(f"not a colour this check reads: {colour!r} (use #rgb or #rrggbb)")
+    if len(c) == 4:
+        c = "#" + "".join(ch * 2 for ch in c[1:])
+    out = []
+    for i in (1, 3, 5):
+        v = int(c[i:i + 2], 16) / 255
+        out.append(v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4)
+    r, g, b = out
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(fg: str, bg: str) -> float:
+    """The WCAG 2.1 contrast ratio of two colours (1 to 21)."""
+    a, b = sorted((_luminance(fg), _luminance(bg)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+#: the contrast a colour pair needs, by use: text (WCAG 1.4.3) and state markers/outlines (1.4.11)
+CONTRAST_NEEDED = {"text": 4.5, "marker": 3.0}
+
+
 class View:
     """Defaults a game's view overrides. Tokens are short strings the board's SVG/HTML carries in
     ``data-act`` attributes and the buttons carry as ``token``; the front-end hands a clicked token
@@ -132,6 +159,10 @@ class View:
     bot_names: dict = {}
     #: the advisor's rows show each option's note (``Option.note``, both languages), e.g. a distribution
     advice_notes: bool = False
+    #: every colour pair the view draws text or a state marker with: ``(foreground, background, use)``,
+    #: use "text" (needs 4.5:1) or "marker" (an outline or mark that shows a state: needs 3:1). The
+    #: accessibility test holds every pair to its ratio and every text fill the boards use to this list.
+    colours: tuple = ()
 
     def how_to(self, game, lang: str) -> dict | None:
         return self.howto.get(lang)
@@ -140,12 +171,17 @@ class View:
         return self.reconstruction
 
     def board(self, ctx: Context) -> str:
-        """The position as SVG/HTML; clickable parts carry ``data-act="<token>"``."""
+        """The position as SVG/HTML; clickable parts carry ``data-act="<token>"`` and a name a screen
+        reader speaks, given here by the view (``aria-label``, or a ``<title>`` as the element's first
+        child) in ``ctx.lang``: owner, pile, card, count, state ("gewählt"/"chosen"). A part that is
+        chosen or toggled carries ``aria-pressed``. The front-end never invents a name."""
         raise NotImplementedError
 
     def buttons(self, ctx: Context) -> list[dict]:
-        """The decisions that are not clicks on the board: ``{"token", "label"}`` each. Default:
-        every legal action as a button labelled by the engine."""
+        """The decisions that are not clicks on the board: ``{"token", "label"}`` each (optionally
+        ``"focus": True`` on the one control a player needs next, e.g. "platzieren" after a preview:
+        the front-end moves the focus there). Default: every legal action as a button labelled by
+        the engine."""
         return [{"token": f"a{i}", "label": a.label(ctx.lang)} for i, a in enumerate(ctx.legal)]
 
     def click(self, ctx: Context, token: str):

@@ -345,7 +345,8 @@ class Table:
             viewer = self.viewer()
         legal = self.session.legal_actions() if self.session.current_player() == viewer and self.covered() is None else []
         return Context(self.game, self.session.observation(viewer), viewer, lang or self.lang, legal,
-                       self.names(lang or self.lang, viewer), self.ui, self.humans, self.session.state.refusal)
+                       self.names(lang or self.lang, viewer), self.ui, self.humans, self.session.state.refusal,
+                       self.projector)
 
     def contexts(self, viewer="current") -> dict:
         """A viewer's context in both languages, from one observation (a log line is kept in both)."""
@@ -577,6 +578,12 @@ class Table:
             return
         ctx = self.context()
         if token.startswith("opt") and token[3:].isdigit():
+            # an option token plays the advisor's choice: only while the advisor is on (a class round
+            # or a player who turned it off must not get its best move by naming it)
+            if not self.advisor_on:
+                raise IllegalActionError("advisor", "the advisor is off: choose a move on the board or a button",
+                                         "der Ratgeber ist aus: wähle einen Zug auf dem Brett oder mit einem Knopf",
+                                         "Ratgeber")
             advice = self.advice_now()
             if advice is None or int(token[3:]) >= len(advice[0].options):
                 raise IllegalActionError("turn order", "that is not one of your moves now",
