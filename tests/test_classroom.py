@@ -191,6 +191,26 @@ def test_a_result_code_carries_the_number_and_is_refused_for_another_round():
         result_code(r, unfinished)
 
 
+def test_codes_as_people_paste_them_are_read_and_names_keep_their_commas():
+    """Issue 32: a word processor's dashes (en, em, minus), no-break and thin spaces and invisible
+    joiners between a code's letters are read as the hyphens and spaces they stand for; a name with a
+    comma keeps it (the last colon before a code ends the name); commas after a code still separate."""
+    r = new_round("wuerfel-joker-1", 1, seed=31)
+    code = result_code(r, play_session(r, mixed(3)), number=5)
+    shown = grouped(code)
+    for dash in ("\u2013", "\u2014", "\u2212", "\u2010"):
+        assert normalize(shown.replace("-", dash)) == code
+    for space in ("\u00a0", "\u202f", "\u2009", "\u200b"):
+        assert normalize(shown.replace("-", space)) == code
+    assert verify_result(r, shown.replace("-", " \u2013 ").lower()).code == code
+    with pytest.raises(CodeError, match="not a character"):
+        normalize(shown.replace("-", "/"))  # not a spacing mark: still refused by name
+    entries = classroom.split_entries(f"Müller, Anna: {shown}\nLena: {shown}, Tim: {shown}; {shown}, {shown}")
+    assert [name for name, _ in entries] == ["Müller, Anna", "Lena", "Tim", None, None]
+    assert all(normalize(c) == code for _, c in entries)
+    assert classroom.split_entries(f"Klasse 8b: Lena: {shown}") == [("Klasse 8b: Lena", shown)]
+
+
 def test_a_record_whose_bot_did_not_play_the_class_bots_move_gets_no_result_code():
     r = new_round("tuefteln", 2, ["human", "greedy"], seed=8)
     honest = play_session(r, first)

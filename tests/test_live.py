@@ -453,6 +453,21 @@ def test_events_faster_than_the_limit_are_refused(tmp_path):
         assert c.registry.view(ana)["notice"] is None
 
 
+def test_deeply_nested_json_is_refused_as_malformed_before_it_is_parsed():
+    """Within the length bound, ``[[[…]]]`` 1,990 deep would overflow json's stack (a RecursionError,
+    issue 33): the gate refuses it as malformed, and a real event's depth still passes."""
+    gate = Gate(Clock())
+    deep = "[" * 1990 + "]" * 1990
+    assert len(deep) <= live.MAX_EVENT_CHARS
+    with pytest.raises(live.Refusal) as e:
+        gate.check(deep)
+    assert e.value.key == "malformed"
+    nested = json.dumps({"type": "round", "n": 1, "spec": {"kind": "poll", "options": [["a"]]}})
+    assert gate.check(nested)["type"] == "round"
+    with pytest.raises(live.Refusal):  # one level past the bound
+        Gate(Clock()).check('{"type": "x", "n": 1, "a": ' + "[" * 8 + "]" * 8 + "}")
+
+
 def test_names_are_nicknames_only(tmp_path):
     c = Class(tmp_path)
     code = c.room()

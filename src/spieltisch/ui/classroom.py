@@ -29,6 +29,7 @@ import io
 import json
 import math
 import secrets
+import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 from hashlib import blake2b
@@ -46,6 +47,14 @@ from .table import BOT_WORDS, HUMAN, load_view, resolve_game
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {c: i for i, c in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}
 _SPACING = " -_.\t"
+
+
+def _spacing(ch: str) -> bool:
+    """A character a code may carry between its letters as people type and paste it: spaces of any
+    kind (no-break, thin, …), hyphens and dashes (a word processor turns "-" into "–" or "—"), the
+    minus sign, dots, underscores and invisible joiners."""
+    return (ch in _SPACING or ch.isspace() or unicodedata.category(ch) in ("Zs", "Pd", "Cf")
+            or ch == "\u2212")
 
 # A class code's first character names its game: the index in this tuple. Append only (a code in
 # a student's notes must keep naming the same game).
@@ -111,7 +120,7 @@ def normalize(text, what: str = "code") -> str:
                         f"das ist zu lang für einen Code ({len(text)} Zeichen)")
     out = []
     for ch in text.upper():
-        if ch in _SPACING:
+        if _spacing(ch):
             continue
         if ch not in _VALUE:
             shown = short(ch)
@@ -679,18 +688,40 @@ def verify_result(round_: ClassRound, text) -> Result:
     return Result(code, session.match, tuple(choices), number, round_.humans)
 
 
+def _line_entries(line: str) -> list[tuple[str | None, str]]:
+    """One line's ``(name, code)`` pairs. A code holds no comma or colon, a name may hold both: so the
+    last colon before a code ends its name ("Müller, Anna: 7KQ2-…"), and a comma after a code starts
+    the next entry ("Lena: 7KQ2, Tim: 9XYZ"); a line without a colon is codes separated by commas."""
+    if ":" not in line:
+        return [(None, c) for c in line.split(",")]
+    segments = line.split(":")
+    out, name = [], segments[0]
+    for seg in segments[1:-1]:
+        code, comma, rest = seg.partition(",")
+        if not comma:  # no comma: this colon belonged to the name ("Klasse 8b: Lena: 7KQ2")
+            name = f"{name}:{seg}"
+            continue
+        out.append((name, code))
+        name = rest
+    last = segments[-1].split(",")
+    out.append((name, last[0]))
+    out.extend((None, c) for c in last[1:])
+    return out
+
+
 def split_entries(text) -> list[tuple[str | None, str]]:
-    """The codes of a paste: one per line (or separated by commas or semicolons), each optionally
-    after a name and a colon ("Lena: 7KQ2-…"); spaces and hyphens inside a code are ignored."""
+    """The codes of a paste: one per line (or separated by semicolons, or by commas after a code),
+    each optionally after a name and a colon ("Lena: 7KQ2-…", "Müller, Anna: 7KQ2-…"); spaces,
+    hyphens and dashes inside a code are ignored."""
     if not isinstance(text, str):
         raise CodeError("codes are text", "Codes sind Text")
     out = []
-    for part in text.replace(";", "\n").replace(",", "\n").splitlines():
-        label, sep, code = part.rpartition(":")
-        if not code.strip():
-            continue
-        label = " ".join(label.split())[:MAX_LABEL_CHARS] or None if sep else None
-        out.append((label, code.strip()))
+    for line in text.replace(";", "\n").splitlines():
+        for label, code in _line_entries(line):
+            if not code.strip():
+                continue
+            label = " ".join(label.split())[:MAX_LABEL_CHARS] or None if label is not None else None
+            out.append((label, code.strip()))
     if len(out) > MAX_ENTRIES:
         raise CodeError(f"at most {MAX_ENTRIES} codes at once, got {len(out)}",
                         f"höchstens {MAX_ENTRIES} Codes auf einmal, nicht {len(out)}")

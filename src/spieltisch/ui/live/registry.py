@@ -35,7 +35,7 @@ from functools import partial
 
 from ...core.errors import SpieltischError, short
 from ...core.game import SPECTATOR
-from ...core.match import Match
+from ...core.match import Match, json_depth
 from ...core.registry import get_game_class
 from ...core.rng import MAX_SEED
 from .. import classroom
@@ -57,6 +57,7 @@ OPTION_MAX = 60
 MAX_OPTIONS = 8
 NUMBER_MAX_CHARS = 20
 TOKEN_MAX = 64
+MAX_EVENT_DEPTH = 8  # lists and objects inside each other in one event (the deepest real one: 3)
 MAX_EVENT_CHARS = 4000  # the longest real event (a question with eight options) is far shorter
 RATE_PER_S = 10.0  # events a page may send per second, on average ...
 BURST = 30  # ... and at once
@@ -106,9 +107,13 @@ class Gate:
             raise Refusal("malformed")
         if len(raw) > MAX_EVENT_CHARS:
             raise Refusal("too_long", n=len(raw), max=MAX_EVENT_CHARS)
+        # nested lists deeper than any real event (a round spec: 3 levels) would overflow the parser's
+        # stack (``"[" * 1990 + "]" * 1990`` fits the length bound): refused before parsing
+        if json_depth(raw) > MAX_EVENT_DEPTH:
+            raise Refusal("malformed")
         try:
             event = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise Refusal("malformed") from None
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise Refusal("malformed")
