@@ -50,7 +50,7 @@ clean-site:
 $(TEST_VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(TEST_VENV)
 	$(TPY) -m pip install -q --upgrade pip
-	$(TPY) -m pip install -e ".[dev,widgets,panel]"
+	$(TPY) -m pip install -e ".[dev,widgets,panel,bench]"
 	touch $@
 
 test-venv: $(TEST_VENV)/.installed

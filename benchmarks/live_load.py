@@ -20,6 +20,9 @@ time over the phase's wall time (100 % = one core), **memory** its peak resident
 0.25 s. Targets on a 2-core machine: p95 ≤ 250 ms, memory ≤ 600 MB. The machine's load average
 before and after is printed with the table: the measurement shares the machine with whatever else
 runs.
+
+Needs the ``bench`` extra (psutil) besides ``panel``: ``pip install -e ".[panel,bench]"`` (``make
+test-venv`` installs both).
 """
 
 from __future__ import annotations
