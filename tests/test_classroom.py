@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from harness.classplay import finish_with_bot, searched_with_the_throws_known
 from spieltisch.cli import main
 from spieltisch.core.game import SPECTATOR
 from spieltisch.core.match import Match
@@ -415,7 +416,9 @@ def test_the_board_verifies_codes_and_summarises_the_class(board_round):
     assert sum(b["count"] for b in s["histogram"]["bins"]) == 3
     best = Fraction(r.game().analyze()["optimal_expected_total"]["fraction"])
     assert Fraction(s["best_expected"]["fraction"]) == best
-    assert [x["points"] for x in s["ranking"]] == sorted(points, reverse=True)
+    assert [x["points"] for x in s["ranking_points"]] == sorted(points, reverse=True)
+    losses = [x["expected_loss"]["float"] for x in s["ranking"]]
+    assert losses == sorted(losses)  # the ranking: by the expected points the decisions gave away
     assert {x["name"] for x in s["ranking"]} == {"Lena", "No. 2", "No. 3"}
     bots = {b["bot"]: b["points"] for b in s["bots"]}
     assert set(bots) == {"random", "threshold", "optimal", "optimal_all_up"}
@@ -471,6 +474,69 @@ def run(capsys, *argv):
     return code, out, err
 
 
+def test_the_ranking_is_by_decisions_so_foreknowledge_of_the_throws_does_not_win(capsys):
+    """Issue 32: a solo Würfel Joker 2 class round; a game searched with the throws known scores far
+    more than the optimal bot on the same throws, yet gives away expected points with its decisions
+    (exactly: the solver values each one): the ranking by decisions puts the optimal bot's game first,
+    in the model, in ``class board --json`` and in its text; the points ranking is the second view."""
+    r = new_round("wuerfel-joker-2", 1, seed=1)
+    searched = searched_with_the_throws_known(r)
+    optimal = finish_with_bot(r.session(), make_bot(r.game(), "optimal"), Rng(0))
+    assert searched.state.scores()[0] > optimal.state.scores()[0] + 100  # luck and foreknowledge: more points
+    code_s, code_o = result_code(r, searched, number=1), result_code(r, optimal, number=2)
+    board = Board(r.code)
+    board.add(f"Searcher: {code_s}\nOptimal: {code_o}")
+    s = board.summary("en")
+    by_name = {x["name"]: x for x in s["ranking"]}
+    assert [x["name"] for x in s["ranking"]] == ["Optimal", "Searcher"]
+    assert [x["name"] for x in s["ranking_points"]] == ["Searcher", "Optimal"]
+    assert by_name["Optimal"]["expected_loss"]["method"] == "exact"
+    assert Fraction(by_name["Optimal"]["expected_loss"]["fraction"]) == 0
+    lost = Fraction(by_name["Searcher"]["expected_loss"]["fraction"])
+    assert lost > 50
+    # the loss is the sum of the review's exact losses of the student's decisions
+    from spieltisch.core.advice import review
+
+    assert lost == sum(Fraction(d.loss) for d in review(searched, players=[0]))
+    assert "decisions, not luck" in s["ranking_note"]
+    code, out, _ = run(capsys, "class", "board", r.code, f"Searcher: {code_s}", f"Optimal: {code_o}", "--json")
+    data = json.loads(out)
+    assert [x["name"] for x in data["ranking"]] == ["Optimal", "Searcher"]
+    assert all("expected_loss" in x and x["expected_loss"]["method"] == "exact" for x in data["results"] if x["valid"])
+    assert all("expected_loss" in x for x in data["ranking"])
+    code, out, _ = run(capsys, "class", "board", r.code, f"Searcher: {code_s}", f"Optimal: {code_o}")
+    ranking = out[out.index("ranking by decisions"):out.index("ranking by points")]
+    assert ranking.index("Optimal") < ranking.index("Searcher")
+
+
+def test_an_estimated_expected_loss_has_an_interval():
+    """Where the advisor estimates (Tüfteln), the expected loss is the sum of its estimates with a
+    95 % interval around it."""
+    r = new_round("tuefteln", 1, seed=5)
+    match = play_session(r, mixed(2))
+    board = Board(r.code)
+    board.add(result_code(r, match))
+    loss = board.summary("de")["results"][0]["expected_loss"]
+    assert loss["method"] == "estimate" and loss["decisions"] > 5
+    lo, hi = loss["ci95"]
+    assert 0 <= lo <= loss["float"] <= hi and hi > lo
+
+
+def test_one_game_counts_once_whatever_number_or_name_it_carries():
+    """Issue 32: the same decisions under two numbers give two valid codes; the board takes the first
+    and refuses the second as the same game, naming whose it is."""
+    r = new_round("wuerfel-joker-1", 1, seed=31)
+    match = play_session(r, mixed(3))
+    first_code, second_code = result_code(r, match, number=3), result_code(r, match, number=4)
+    assert first_code != second_code
+    board = Board(r.code)
+    out = board.add(f"Lena: {first_code}\nTim: {second_code}")
+    assert [a["label"] for a in out["added"]] == ["Lena"]
+    (refused,) = out["refused"]
+    assert "same game as Lena" in refused["reason"]["en"] and "zählt nur einmal" in refused["reason"]["de"]
+    assert len(board.results) == 1
+
+
 def test_cli_class_new_json_is_the_class_game(capsys):
     code, out, _ = run(capsys, "class", "new", "skip-bo-masters", "--players", "3", "--seats", "human,greedy",
                        "strong", "--option", "short_game=true", "--seed", "77", "--json")
@@ -499,6 +565,7 @@ def test_cli_class_result_and_board(capsys, tmp_path):
     path.write_text(match.to_json())
     code, out, _ = run(capsys, "class", "result", r.code, str(path), "--number", "4")
     assert code == 0
+    code1 = out.strip()
     res = verify_result(r, out.strip())
     assert res.number == 4 and res.match.record_actions() == match.record_actions()
     other = play_session(r, first)
@@ -514,8 +581,11 @@ def test_cli_class_result_and_board(capsys, tmp_path):
     assert data["best_expected"] is not None and isinstance(data["decisions"], list)
     code, _, err = run(capsys, "class", "board", r.code, "NOPE")
     assert code == 2 and "no result code was valid" in err
-    code, out, _ = run(capsys, "class", "board", r.code, code2, "--lang", "de")
-    assert code == 0 and "Mittelwert" in out
+    code, out, _ = run(capsys, "class", "board", r.code, code2, f"Müller, Anna: {code1}", "NOPE", "--lang", "de")
+    assert code == 0 and "Mittelwert der Klasse" in out and "Rangliste nach Entscheidungen" in out
+    assert "Müller, Anna" in out and "abgelehnt" in out
+    # German throughout: no fraction over 1, no English bot name or refusal
+    assert "/1 " not in out and "/1\n" not in out and "refused" not in out and "nicht Glück" in out
     code, _, err = run(capsys, "class", "result", r.code[:-1], str(path))
     assert code == 2 and "check character" in err
     unfinished = r.match()

@@ -348,6 +348,31 @@ def test_a_seat_acts_only_at_its_own_turn_and_takes_back_only_its_own_move(tmp_p
     assert not c.registry.view(by_seat[1 - mover])["table"]["can_undo"]
 
 
+def test_option_tokens_play_nothing_at_a_live_table_with_the_advisor_off(tmp_path):
+    """Issues 32/33: the advisor's option tokens ("opt0" = its best move) are refused at a live
+    table, whose advisor is off: nothing is played or stored."""
+    c = Class(tmp_path)
+    code = c.room()
+    ana, ben = c.join(code, "Ana", "Ben")
+    rnd = start_tables(c, code, game="wuerfel-joker-2", players=2, humans=2)
+    game = rnd.games[0]
+    table = game.table
+    by_seat = {game.seat_of(s.student): s for s in (ana, ben)}
+    c.loop.run()
+    for _ in range(20):  # to the first decision (the starting throws first)
+        mover = table.session.whose_turn()
+        if table.session.legal_actions() and not table.human_throw_pending() and mover in by_seat:
+            break
+        c.send(by_seat[mover], {"type": "table", "event": next_click(c.registry.view(by_seat[mover])["table"])})
+        c.loop.run()
+    student = by_seat[table.session.whose_turn()]
+    before, stored = len(table.session.match.actions), snapshot(c)
+    for token in ("opt0", "opt1"):
+        view = c.send(student, {"type": "table", "event": {"type": "act", "token": token}})
+        assert view["table"]["message"]["kind"] == "refused" and "Ratgeber" in view["table"]["message"]["text"]
+    assert len(table.session.match.actions) == before and snapshot(c) == stored
+
+
 # --- security: only your own seat, room and round; junk changes nothing ------------------------------
 def snapshot(c: Class) -> str:
     """Everything the store holds (the rows of every table)."""

@@ -205,13 +205,46 @@ function drawBoard(answer) {
   $("stats").replaceChildren(...stats.map(([k, v]) => el("div", {}, k, el("strong", { textContent: v }))));
   if (s.best_expected) $("stats").dataset.best = s.best_expected.fraction;
   drawHistogram(s);
-  $("ranking").replaceChildren(s.ranking.length ? el("table", {},
-    el("thead", {}, el("tr", {}, ...[say(lang, "Platz", "rank"), say(lang, "Name", "name"), say(lang, "Punkte", "points"),
-      say(lang, "Ergebniscode", "result code")].map((t, i) => el("th", { textContent: t, className: i === 2 ? "num" : "" })))),
-    el("tbody", {}, ...s.ranking.map((r) => el("tr", {}, el("td", { textContent: r.rank }), el("td", { textContent: r.name }),
-      el("td", { className: "num", textContent: r.points }), el("td", { className: "code", textContent: r.shown }))))) :
-    el("p", { className: "note", textContent: say(lang, "Noch keine Ergebnisse.", "No results yet.") }));
+  drawRanking(s);
   drawDecisions(s, answer.full);
+}
+
+// The ranking by decisions (the expected points a student's decisions gave away against best play:
+// luck plays no part) is the board's first view; by points is the second. Until the full summary is
+// in (the advisor values every decision), only the points are known.
+let rankingBy = "decisions";
+function lossText(loss) {
+  if (!loss) return "…";
+  if (loss.method === "exact") return num(loss.float);
+  return `≈ ${num(loss.float, 1)} (${num(loss.ci95[0], 1)}–${num(loss.ci95[1], 1)})`;
+}
+// el() sets properties; ARIA and data attributes need setAttribute
+const withAttrs = (node, attrs) => { for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v); return node; };
+function drawRanking(s) {
+  const box = $("ranking");
+  if (!s.ranking.length) {
+    box.replaceChildren(el("p", { className: "note", textContent: say(lang, "Noch keine Ergebnisse.", "No results yet.") }));
+    return;
+  }
+  const byDecisions = rankingBy === "decisions" && s.ranking_by === "decisions";
+  const rows = byDecisions ? s.ranking : s.ranking_points;
+  const views = withAttrs(el("p", { className: "row" },
+    ...[["decisions", say(lang, "nach Entscheidungen", "by decisions")], ["points", say(lang, "nach Punkten", "by points")]].map(([k, t]) =>
+      withAttrs(el("button", { type: "button", textContent: t, className: "ranking-by",
+        onclick: () => { rankingBy = k; drawRanking(s); } }), { "aria-pressed": String(rankingBy === k), "data-by": k }))),
+  { role: "group", "aria-label": say(lang, "Rangliste nach", "ranking by") });
+  const heads = [say(lang, "Platz", "rank"), say(lang, "Name", "name"),
+    say(lang, "verschenkte Punkte (erwartet)", "points given away (expected)"), say(lang, "Punkte", "points"),
+    say(lang, "Ergebniscode", "result code")];
+  const table = withAttrs(el("table", {},
+    el("thead", {}, el("tr", {}, ...heads.map((t, i) => el("th", { textContent: t, className: i === 2 || i === 3 ? "num" : "" })))),
+    el("tbody", {}, ...rows.map((r) => withAttrs(el("tr", {}, el("td", { textContent: r.rank }), el("td", { textContent: r.name }),
+      el("td", { className: "num loss", textContent: lossText(r.expected_loss) }),
+      el("td", { className: "num", textContent: String(r.points).replace("-", "−") }), el("td", { className: "code", textContent: r.shown })),
+    { "data-code": r.code })))), { "data-by": byDecisions ? "decisions" : "points" });
+  const note = s.ranking_by === "decisions" ? s.ranking_note
+    : say(lang, "Die Rangliste nach Entscheidungen wird berechnet …", "The ranking by decisions is being computed …");
+  box.replaceChildren(views, el("p", { className: "note ranking-note", textContent: note }), table);
 }
 
 function drawHistogram(s) {

@@ -168,7 +168,7 @@ def _board_call(request):
         elif kind == "csv":
             return json.dumps({"csv": _board.csv(lang)}, ensure_ascii=False)
         full = bool(req.get("full"))
-        out["summary"] = _board.summary(lang, bots=full, decisions=full)
+        out["summary"] = _board.summary(lang, bots=full, decisions=full, losses=full)
         out["full"] = full
         out["state"] = _board.to_json()
         return json.dumps(out, ensure_ascii=False)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from fractions import Fraction
 import os
 import re
 import secrets
@@ -776,16 +777,22 @@ def cmd_class(args) -> int:
     for text in args.results:
         outcome = board.add(text)
         for item in outcome["added"]:
-            listed.append({"code": item["code"], "points": item["points"], "valid": True})
+            listed.append({"code": item["code"], "points": item["points"], "valid": True, "name": item["label"]})
         for item in outcome["refused"]:
-            listed.append({"code": item["input"], "points": None, "valid": False, "reason": item["reason"]["en"]})
+            listed.append({"code": item["input"], "points": None, "valid": False,
+                           "reason": item["reason"]["de" if args.lang == "de" else "en"]})
     valid = any(item["valid"] for item in listed)
     summary = board.summary(args.lang) if valid else None
+    if summary is not None:
+        loss = {r["code"]: r["expected_loss"] for r in summary["results"]}
+        for item in listed:
+            if item["valid"]:
+                item["expected_loss"] = loss[item["code"]]
     if args.json:
         out = {"class": round_.to_json(), "results": listed}
         if summary is not None:
             out.update({k: summary[k] for k in ("mean", "best_expected", "bots", "bots_mean", "histogram",
-                                                 "ranking", "decisions")})
+                                                 "ranking", "ranking_points", "ranking_note", "decisions")})
         else:
             out.update({"mean": None, "best_expected": None, "decisions": []})
         _dump(out)
@@ -823,25 +830,63 @@ def _class_round(classroom, code):
 
 
 def _print_board(round_, listed, summary, lang: str) -> None:
+    """The board as text in ``lang``: the results, the ranking by decisions (and by points), the
+    class's mean beside the expected value of best play and the bots, and where the class lost points."""
     from .ui.classroom import grouped
 
+    de = lang == "de"
     print(_t(lang, f"Klassenrunde {grouped(round_.code)}: {round_.cls.name['de']}",
              f"class round {grouped(round_.code)}: {round_.cls.name['en']}"))
     for item in listed:
         if item["valid"]:
-            print(f"  {grouped(item['code'])}  {item['points']}")
+            who = f"{item['name']}: " if item.get("name") else ""
+            print(f"  {who}{grouped(item['code'])}  {_t(lang, 'Punkte', 'points')} {_signed_int(item['points'])}")
         else:
             print(_t(lang, f"  {item['code']}  abgelehnt: {item['reason']}", f"  {item['code']}  refused: {item['reason']}"))
     if summary is None:
         return
-    print(_t(lang, f"Mittelwert: {_plain(summary['mean'])}", f"mean: {_plain(summary['mean'])}"))
+    print()
+    print(_t(lang, "Rangliste nach Entscheidungen (verschenkte Punkte im Mittel):",
+             "ranking by decisions (expected points given away):"))
+    for row in summary["ranking"]:
+        print(f"  {row['rank']:>2}. {row['name']:<20} {_loss_text(row['expected_loss'], lang):<22} "
+              f"{_t(lang, 'Punkte', 'points')} {_signed_int(row['points'])}")
+    print("  " + summary["ranking_note"])
+    print(_t(lang, "Rangliste nach Punkten:", "ranking by points:"))
+    for row in summary["ranking_points"]:
+        print(f"  {row['rank']:>2}. {row['name']:<20} {_signed_int(row['points'])}")
+    print()
+    print(_t(lang, f"Mittelwert der Klasse: {_board_value(summary['mean'], lang)}",
+             f"class mean: {_board_value(summary['mean'], lang)}"))
     if summary["best_expected"]:
-        print(_t(lang, f"Erwartungswert bei bestem Spiel: {_plain(summary['best_expected'])}",
-                 f"expected value of best play: {_plain(summary['best_expected'])}"))
+        print(_t(lang, f"Erwartungswert bei bestem Spiel: {_board_value(summary['best_expected'], lang)}",
+                 f"expected value of best play: {_board_value(summary['best_expected'], lang)}"))
     for b in summary["bots"]:
-        print(f"  bot {b['bot']}: {b['points']}")
+        print(f"  {b['name']}: {_signed_int(b['points'])}" if de else f"  {b['name']}: {_signed_int(b['points'])}")
     for d in summary["decisions"]:
         print(f"{d['situation']} ({d['reached']}):")
         for o in d["options"]:
             star = "*" if o["best"] else " "
-            print(f"   {star} {o['count']:>3}  {o['label']}  (-{o['loss']['float']:.3f})")
+            print(f"   {star} {o['count']:>3}  {o['label']}  (−{_num(o['loss']['float'], lang, 3)})")
+
+
+def _signed_int(n) -> str:
+    return str(n).replace("-", "−")
+
+
+def _board_value(value, lang: str) -> str:
+    """An exact value as people read it: a whole number as it is, a fraction with its decimal."""
+    if value is None:
+        return "–"
+    frac = value.get("fraction")
+    if frac is not None and Fraction(frac).denominator == 1:
+        return _signed_int(Fraction(frac).numerator)
+    shown = _num(value["float"], lang, 2)
+    return f"{frac.replace('-', '−')} ≈ {shown}" if frac else shown
+
+
+def _loss_text(loss: dict, lang: str) -> str:
+    if loss["method"] == "exact":
+        return _board_value(loss, lang)
+    lo, hi = loss["ci95"]
+    return f"≈ {_num(loss['float'], lang, 1)} ({_num(lo, lang, 1)}–{_num(hi, lang, 1)})"

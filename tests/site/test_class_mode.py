@@ -156,14 +156,48 @@ def test_a_class_round_from_the_projector_to_the_board(context, request_log, sit
     from spieltisch.ui import classroom
 
     r = classroom.parse_class(code)
-    points = {row.locator("td:nth-child(4)").inner_text().replace("-", ""): int(row.locator("td:nth-child(3)").inner_text())
-              for row in rows.all()}
+    points = {row.locator("td:nth-child(5)").inner_text().replace("-", ""):
+              int(row.locator("td:nth-child(4)").inner_text().replace("−", "-")) for row in rows.all()}
     assert {c.replace("-", ""): classroom.verify_result(r, c).points for c in codes} == points
+
+    # the ranking is by decisions: a game searched with the class's throws known (they follow from the
+    # class code) scores more than the optimal bot on the same throws, and ranks below it
+    from harness.classplay import finish_with_bot, searched_with_the_throws_known
+
+    from spieltisch.core.registry import make_bot
+    from spieltisch.core.rng import Rng
+
+    searched = searched_with_the_throws_known(r)
+    optimal = finish_with_bot(r.session(), make_bot(r.game(), "optimal"), Rng(0))
+    extra = {"Suche": classroom.result_code(r, searched), "Optimal": classroom.result_code(r, optimal)}
+    teacher.fill("#codes", "\n".join(f"{k}: {v}" for k, v in extra.items()))
+    teacher.click("#add-codes")
+    teacher.locator("#board[data-full='1'][data-results='5'] #ranking table[data-by='decisions']").wait_for(timeout=180_000)
+    order = rows.locator("td:nth-child(2)").all_inner_texts()
+    losses = [float(x.replace(",", ".")) for x in rows.locator("td.loss").all_inner_texts()]
+    assert losses == sorted(losses)
+    # the same ranking as CPython's board of the same codes (Pyodide's exact values agree)
+    mirror = classroom.Board(code)
+    mirror.add("\n".join(texts + [f"{k}: {v}" for k, v in extra.items()]))
+    expected = mirror.ranking("de")
+    assert order == [x["name"] for x in expected]
+    assert losses == [round(x["expected_loss"]["float"], 2) for x in expected]
+    if mirror.expected_loss(next(x for x in mirror.results if x.label == "Suche"))["float"] > 0:
+        assert order.index("Optimal") < order.index("Suche")
+    assert "nicht Glück" in teacher.inner_text("#ranking .ranking-note")
+    teacher.click("#ranking button[data-by='points']")
+    teacher.locator("#ranking table[data-by='points']").wait_for()
+    by_points = [int(x.replace("−", "-")) for x in rows.locator("td:nth-child(4)").all_inner_texts()]
+    assert by_points == sorted(by_points, reverse=True)
+    assert_accessible(teacher, "the ranking by points")
+    teacher.click("#ranking button[data-by='decisions']")
+    for c in extra.values():
+        teacher.locator(f"#ranking tr[data-code='{c}'] button, #ranking tr[data-code='{c}']").first.wait_for(state="attached")
 
     # a reload keeps the board (browser storage; every code verified again)
     teacher.reload()
-    teacher.locator("#board[data-results='3']").wait_for(timeout=KERNEL_TIMEOUT_MS)
-    assert teacher.locator("#ranking tbody tr").count() == 3
+    teacher.locator("#board[data-results='5']").wait_for(timeout=KERNEL_TIMEOUT_MS)
+    assert teacher.locator("#ranking tbody tr").count() == 5
 
     # a garbled code is refused with a message, and nothing else changes
     good = codes[0].replace("-", "")
@@ -172,7 +206,7 @@ def test_a_class_round_from_the_projector_to_the_board(context, request_log, sit
     teacher.click("#add-codes")
     teacher.locator("#add-message .refused").wait_for()
     assert "Prüfzeichen" in teacher.inner_text("#add-message")
-    assert teacher.locator("#board").get_attribute("data-results") == "3"
+    assert teacher.locator("#board").get_attribute("data-results") == "5"
     request_log.assert_only_local()
 
 

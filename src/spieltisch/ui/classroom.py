@@ -752,6 +752,16 @@ def histogram(points, marks=()) -> dict:
     return {"width": width, "bins": bins}
 
 
+RANKING_NOTE = {
+    "de": "Die Rangliste zählt Entscheidungen, nicht Glück: wie viele Punkte eure Entscheidungen im Mittel "
+          "gegenüber dem besten Spiel verschenkt haben (weniger ist besser). Gute Entscheidungen und Glück "
+          "beim Würfeln sind zweierlei – die Punkte zeigt die zweite Ansicht.",
+    "en": "The ranking counts decisions, not luck: how many points your decisions gave away on average "
+          "against best play (fewer is better). Good decisions and lucky throws are different things – "
+          "the points are the second view.",
+}
+
+
 class Board:
     """The class board's model: verified results of one class round and what they show together.
 
@@ -765,6 +775,7 @@ class Board:
         self._best = None
         self._bots = None
         self._advice: dict = {}
+        self._loss: dict = {}  # result code -> the expected points its decisions gave away
 
     # --- filling ---
     def add(self, text) -> dict:
@@ -780,6 +791,12 @@ class Board:
                 if any(r.code == code for r in self.results):
                     raise CodeError("this result code is on the board already", "dieser Ergebniscode ist schon da")
                 result = verify_result(self.round, code)
+                twin = next((r for r in self.results if r.path == result.path), None)
+                if twin is not None:
+                    # the same decisions under another number or name: the same game, counted once
+                    raise CodeError(f"the same game as {twin.name('en')}'s (the same decisions): counted once",
+                                    f"dasselbe Spiel wie das von {twin.name('de')} (dieselben Entscheidungen): "
+                                    f"zählt nur einmal")
             except CodeError as e:
                 refused.append({"input": short(raw, 40, str), "reason": e.text})
                 continue
@@ -838,13 +855,59 @@ class Board:
             self._bots = out
         return self._bots
 
-    def ranking(self, lang: str) -> list[dict]:
-        ordered = sorted(self.results, key=lambda r: -r.points)
+    def expected_loss(self, result: Result) -> dict:
+        """The expected points the student's decisions gave away against best play: each decision of
+        the student's seat valued by the game's advisor (``core.advice.review`` with the view's review
+        settings), the losses added up. Exact where the advisor is exact (Würfel Joker's solvers, the
+        per-turn solvers); otherwise the sum of the advisor's estimates with a 95 % interval (the
+        decisions' half-widths combined as independent errors). Luck plays no part in it: a game
+        played with the throws known scores high and still gives away what its decisions give away.
+        ``{"method": "exact", "fraction", "float", "decisions"}`` or ``{"method": "estimate", "float",
+        "ci95": [lo, hi], "decisions"}``."""
+        if result.code not in self._loss:
+            from ..core.advice import review
+
+            game = result.match.game
+            rv = review(result.match, players=list(result.humans), **load_view(type(game)).review_settings(game))
+            decisions = rv.decisions
+            if all(d.exact for d in decisions):
+                total = sum((Fraction(d.loss) for d in decisions), Fraction(0))
+                out = {"method": "exact", **value_json(total)}
+            else:
+                mean = sum(float(d.loss) for d in decisions)
+                var = 0.0
+                for d in decisions:
+                    if d.exact or d.chosen.best:
+                        continue  # no loss, or an exact one: nothing uncertain
+                    for o in (d.best, d.chosen):
+                        var += ((o.value.hi - o.value.lo) / 2) ** 2
+                half = math.sqrt(var)
+                out = {"method": "estimate", "float": mean, "ci95": [max(0.0, mean - half), mean + half]}
+            out["decisions"] = len(decisions)
+            self._loss[result.code] = out
+        return self._loss[result.code]
+
+    def ranking(self, lang: str, by: str = "decisions") -> list[dict]:
+        """The results ranked by decisions (the expected points they gave away, fewest first; points
+        break a tie) or by ``by="points"``; each entry with its expected loss."""
+        if by not in ("decisions", "points"):
+            raise CodeError(f"a ranking is by decisions or by points, not {short(by)}",
+                            f"eine Rangliste geht nach Entscheidungen oder nach Punkten, nicht {short(by)}")
+        if by == "points":
+            def key(r):
+                return (-r.points,)
+        else:
+            def key(r):
+                return (round(self.expected_loss(r)["float"], 9), -r.points)
+        ordered = sorted(self.results, key=key)
         out, rank = [], 0
         for i, r in enumerate(ordered):
-            if i == 0 or r.points != ordered[i - 1].points:
+            if i == 0 or key(r) != key(ordered[i - 1]):
                 rank = i + 1
-            out.append({"rank": rank, "name": r.name(lang), "points": r.points, "code": r.code, "shown": grouped(r.code)})
+            # by points the expected loss is shown where it is known already (it takes the advisor)
+            loss = self.expected_loss(r) if by == "decisions" else self._loss.get(r.code)
+            out.append({"rank": rank, "name": r.name(lang), "points": r.points, "code": r.code, "shown": grouped(r.code),
+                        "expected_loss": loss})
         return out
 
     def decisions(self, lang: str) -> list[dict]:
@@ -914,9 +977,11 @@ class Board:
             self._advice[key] = (decision.advice, situation, decision.round)
         return self._advice[key]
 
-    def summary(self, lang: str = "de", bots: bool = True, decisions: bool = True) -> dict:
+    def summary(self, lang: str = "de", bots: bool = True, decisions: bool = True, losses: bool = True) -> dict:
         """Everything the board shows, JSON-ready: the results, mean, histogram with the exact
-        expected value of best play and the bots' points as marks, the ranking, the decisions."""
+        expected value of best play and the bots' points as marks, the ranking, the decisions.
+        ``losses=False`` leaves out what needs the advisor per result (the expected loss, so the
+        ranking is by points until the board asks for the full summary)."""
         points = [r.points for r in self.results]
         mean = Fraction(sum(points), len(points)) if points else None
         best = self.best_expected()
@@ -928,14 +993,18 @@ class Board:
         return {
             "class": self.round.describe(lang),
             "results": [{"code": r.code, "shown": grouped(r.code), "name": r.name(lang), "number": r.number,
-                         "points": r.points, "scores": r.scores, "valid": True} for r in self.results],
+                         "points": r.points, "scores": r.scores, "valid": True,
+                         "expected_loss": self.expected_loss(r) if losses else None} for r in self.results],
             "count": len(points),
             "mean": _value_json(mean),
             "best_expected": _value_json(best),
             "bots": [{**b, "name": names.get(b["bot"], {"de": b["bot"], "en": b["bot"]})[lang]} for b in bot_list],
             "bots_mean": _value_json(bots_mean),
             "histogram": histogram(points, marks),
-            "ranking": self.ranking(lang),
+            "ranking": self.ranking(lang, "decisions" if losses else "points"),
+            "ranking_by": "decisions" if losses else "points",
+            "ranking_points": self.ranking(lang, "points"),
+            "ranking_note": RANKING_NOTE[lang],
             "decisions": self.decisions(lang) if decisions else [],
         }
 
