@@ -64,8 +64,13 @@ class Class:
         self.n = itertools.count(1)
 
     def page(self, role, **kw):
-        if role in ("teacher", "projector"):
+        if role == "teacher":
             s = self.registry.teacher_session(kw.pop("key", self.key), role=role, **kw)
+        elif role == "projector":
+            token = kw.pop("token", None)
+            if token is None and isinstance(kw.get("room"), str) and type(kw.get("table_no")) is int:
+                token = self.registry.projector_token(kw["room"], kw["table_no"])
+            s = self.registry.projector_session(token, **kw)
         else:
             s = Session(role, **kw)
         s.gate = Gate(self.tick)
@@ -203,7 +208,8 @@ def test_a_shared_game_gives_the_serverless_boards_summary(tmp_path):
     # the board's summary is classroom.Board's for these codes: computed by the same code
     serverless = classroom.Board(rnd.class_round.code)
     for name, result in codes.items():
-        serverless.add(f"{name}: {result}")
+        # (the server saw each student play their own game: equal decisions count for each)
+        serverless.add(f"{name}: {result}", same_decisions_once=False)
     live_summary = c.registry.view(c.teacher)["room"]["round"]["summary"]
     assert live_summary == json.loads(json.dumps(serverless.summary("de")))
     assert live_summary["count"] == 3 and live_summary["best_expected"] is not None
@@ -452,7 +458,7 @@ def test_without_the_teacher_key_no_teacher_action_works(tmp_path):
             view = c.send(page, event)
             assert "Lehrkraft-Schlüssel" in view["notice"]["text"], event
         assert snapshot(c) == before
-    projector = c.page("projector", key="wrong", room=code, table_no=1)
+    projector = c.page("projector", token="wrong", room=code, table_no=1)
     assert c.registry.view(projector)["page"] == "denied"
     # a student page is no teacher page either
     student = c.students[0]
@@ -588,6 +594,33 @@ def test_the_spectators_view_shows_no_hand(tmp_path):
     # negative control: a seat's screen does have its hand cards as things to click
     seat_board = c.registry.view(students[0])["table"]["board"]
     assert hand_cards(seat_board) and any(f"data-act='h{card}'" in seat_board for card in hands)
+
+
+def test_the_projector_link_opens_only_its_table_and_holds_no_teacher_key(tmp_path):
+    """Issue 33: the projector link carries its table's own token, never the teacher key; the token
+    opens that table's spectator view and nothing else (not the board, not another table or room)."""
+    c = Class(tmp_path, key="T34CH3R-K3Y-S3CR3T")
+    code = c.room()
+    c.join(code, "Ana", "Ben", "Cem", "Dan")
+    rnd = start_tables(c, code, humans=2)
+    assert len(rnd.games) == 2
+    board = c.registry.view(c.teacher)
+    tokens = {t["no"]: t["beamer"] for t in board["room"]["round"]["tables"]}
+    assert tokens[1] != tokens[2] and all(c.key not in t for t in tokens.values())
+    projector = c.page("projector", token=tokens[1], room=code, table_no=1)
+    view = c.registry.view(projector)
+    assert view["page"] == "game" and view["table"]["spectator"]
+    assert c.key not in json.dumps(view)
+    # the same token opens no other table, no other room, and no board
+    assert c.registry.view(c.page("projector", token=tokens[1], room=code, table_no=2))["page"] == "denied"
+    other = c.room()
+    assert c.registry.view(c.page("projector", token=tokens[1], room=other, table_no=1))["page"] == "denied"
+    assert c.registry.view(c.page("teacher", key=tokens[1]))["page"] == "denied"
+    # a student's page holds no key either
+    assert all(c.key not in json.dumps(c.registry.view(s)) for s in c.students)
+    # the token survives a restart (it is derived, not stored)
+    again = Registry(Store(tmp_path), c.key, "http://school:5007/join", schedule=c.loop)
+    assert again.projector_token(code, 1) == tokens[1]
 
 
 def test_undo_in_a_shared_game_takes_the_move_out_of_the_store(tmp_path):

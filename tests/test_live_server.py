@@ -111,7 +111,8 @@ def test_without_the_key_no_teacher_action_works_over_the_websocket(shared):
         before = board.view["rooms"]
         room = board.view["room"]["code"]
         for path in ("/klasse", "/klasse?key=", f"/klasse?key={server.key}x", f"/klasse?key={server.key[:-2]}",
-                     f"/beamer?room={room}&table=1"):
+                     f"/beamer?room={room}&table=1", f"/beamer?t=x&room={room}&table=1",
+                     f"/beamer?key={server.key}&room={room}&table=1"):
             page = await Page(server.base, path).open()
             assert page.view["page"] == "denied"
             for event in ({"type": "room_new"}, {"type": "room_delete", "room": room},

@@ -244,7 +244,9 @@ def test_a_class_plays_a_poll_a_shared_game_and_a_skip_bo_table_through_a_kill_9
         # --- a Skip-Bo Masters table of three, played to its end ---
         start_skip_bo_table(teacher, students)
         projector = teacher.context.new_page()
-        projector.goto(f"{server.base}/beamer?key={server.key}&room={room}&table=1")
+        link = teacher.locator(".lv-tables tr[data-table='1'] a").get_attribute("href")
+        assert server.key not in link and link.startswith("beamer?t=")  # the table's own token, not the key
+        projector.goto(f"{server.base}/{link}")
         projector.wait_for_selector(".sp-board .sb-building", timeout=60_000)
         assert projector.locator(".sb-hand").count() == 0  # the spectator's view: no hand
         assert_accessible(projector, "the projector at a table")

@@ -778,8 +778,11 @@ class Board:
         self._loss: dict = {}  # result code -> the expected points its decisions gave away
 
     # --- filling ---
-    def add(self, text) -> dict:
-        """``{"added": [{"code", "points", "name"}], "refused": [{"input", "reason": {de, en}}]}``."""
+    def add(self, text, same_decisions_once: bool = True) -> dict:
+        """``{"added": [{"code", "points", "name"}], "refused": [{"input", "reason": {de, en}}]}``.
+        A code whose decisions equal a result's on the board is the same game under another number
+        or name and counts once (``same_decisions_once``); a live class, whose server saw each
+        student play their own game, passes False."""
         added, refused = [], []
         try:
             entries = split_entries(text)
@@ -791,7 +794,7 @@ class Board:
                 if any(r.code == code for r in self.results):
                     raise CodeError("this result code is on the board already", "dieser Ergebniscode ist schon da")
                 result = verify_result(self.round, code)
-                twin = next((r for r in self.results if r.path == result.path), None)
+                twin = next((r for r in self.results if r.path == result.path), None) if same_decisions_once else None
                 if twin is not None:
                     # the same decisions under another number or name: the same game, counted once
                     raise CodeError(f"the same game as {twin.name('en')}'s (the same decisions): counted once",

@@ -5,7 +5,8 @@ Three pages, each a Panel session with one ``LivePage`` (an ``AnyWidgetComponent
 
 - ``/join``: a student (the room code and a nickname, then the current round);
 - ``/klasse?key=…``: the teacher's board (only with the teacher key);
-- ``/beamer?key=…&room=…&table=…``: the projector, a table's spectator view.
+- ``/beamer?t=…&room=…&table=…``: the projector, a table's spectator view; ``t`` is that table's own
+  token (``Registry.projector_token``), never the teacher key.
 
 A page carries two strings: ``event`` (what the browser sends) goes to ``Registry.handle``, and
 ``view`` (what it shows) is ``Registry.view`` of the page's session, recomputed on the page's own
@@ -192,9 +193,8 @@ class LiveServer:
     def projector_app(self):
         args = _args()
         table = args.get("table", "")
-        session = self.registry.teacher_session(args.get("key"), args.get("lang", "de"), room=args.get("room"),
-                                                table_no=int(table) if table.isdigit() and len(table) < 4 else None,
-                                                role="projector")
+        session = self.registry.projector_session(args.get("t"), args.get("lang", "de"), room=args.get("room"),
+                                                  table_no=int(table) if table.isdigit() and len(table) < 4 else None)
         return self._page(session)
 
     def serve(self, start: bool = True):

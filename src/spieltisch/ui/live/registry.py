@@ -369,6 +369,25 @@ class Registry:
             code = next(iter(self.rooms))
         return Session(role if ok else "denied", code if code in self.rooms else None, lang, table_no)
 
+    def projector_token(self, room: str, table_no: int) -> str:
+        """The projector link's own token: it opens that one table's spectator view and nothing else.
+        An HMAC of the teacher key, the room and the table, so it needs no storage and holds after a
+        restart, and the key itself never leaves the teacher's board (issue 33: a link with the key
+        opened the whole board by changing ``/beamer`` to ``/klasse``)."""
+        msg = f"beamer:{room}:{table_no}".encode()
+        return hmac.new(self.teacher_key.encode(), msg, hashlib.sha256).hexdigest()[:32]
+
+    def projector_session(self, token, lang: str = "de", room: str | None = None, table_no=None) -> Session:
+        """A projector page: the spectator view of ``table_no`` in ``room`` with that table's token,
+        else ``denied``."""
+        code = self._room_code(room) if isinstance(room, str) else None
+        ok = (code is not None and type(table_no) is int and isinstance(token, str) and len(token) <= 64
+              and hmac.compare_digest(token.encode(), self.projector_token(code, table_no).encode()))
+        if not ok:
+            log.warning("a projector page was opened without its table's token")
+            return Session("denied", None, lang, None)
+        return Session("projector", code if code in self.rooms else None, lang, table_no)
+
     def online(self, room: str, student: int) -> int:
         return sum(1 for s in self.sessions if s.room == room and s.student == student and s.role == "student")
 
@@ -985,7 +1004,8 @@ class Registry:
             return out
         out.update({"game": get_game_class(rnd.spec["game"]).name[lang],
                     "tables": [{**self._table_row(g, lang), "title": word("table_no", lang, n=g.table_no),
-                                "projector": word("projector_of", lang, n=g.table_no)} for g in rnd.games]})
+                                "projector": word("projector_of", lang, n=g.table_no),
+                                "beamer": self.projector_token(room.code, g.table_no)} for g in rnd.games]})
         return out
 
     def _projector_view(self, session: Session) -> dict:
@@ -1061,7 +1081,8 @@ def board_summary(class_code: str, games: list) -> dict:
         if sid in codes:
             continue
         code = classroom.result_code(round_, Match.from_json(record), number, verify=False)
-        added = board.add(code)["added"]
+        # each student played their own game here (the server saw it): equal decisions count for each
+        added = board.add(code, same_decisions_once=False)["added"]
         for r in board.results:
             if r.code == code:
                 r.label = name

@@ -312,7 +312,7 @@ function render({ model, el: host }) {
           el("th", { scope: "row" }, t.title),
           el("td", {}, t.seats.map((name, i) => t.scores ? `${name} ${String(t.scores[i]).replace("-", "−")}` : name).join(" · ")),
           el("td", {}, t.over ? w.over : t.turn ? `→ ${t.turn}` : ""),
-          el("td", {}, el("a", { href: `beamer?key=${encodeURIComponent(key)}&room=${roomCode}&table=${t.no}&lang=${lang}`,
+          el("td", {}, el("a", { href: `beamer?t=${encodeURIComponent(t.beamer)}&room=${roomCode}&table=${t.no}&lang=${lang}`,
             target: "_blank", rel: "noopener" }, t.projector))))));
     }
     const actions = el("div", { class: "lv-actions" });
