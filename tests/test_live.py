@@ -513,6 +513,25 @@ def test_names_are_nicknames_only(tmp_path):
     assert "schon vergeben" in taken["notice"]["text"]
 
 
+def test_names_that_look_alike_or_that_the_pages_say_themselves_are_refused(tmp_path):
+    """Issue 33: "Аna" with a Cyrillic А beside "Ana", a name in look-alike letters of another script,
+    and the words the pages say themselves ("Du" made another student's page say "am Zug: Du")."""
+    c = Class(tmp_path)
+    code = c.room()
+    c.join(code, "Ana", "Coco")
+    for name, why in (("\u0410na", "mischt Schriften"), ("Du", "sagt die Seite selbst"), ("YOU", "sagt die Seite selbst"),
+                      ("Bot 3", "sagt die Seite selbst"), ("bot3", "sagt die Seite selbst"),
+                      ("Lehrkraft", "sagt die Seite selbst"), ("Teacher", "sagt die Seite selbst"),
+                      ("\u0421\u043e\u0441\u043e", "schon vergeben"),  # Сосо: all Cyrillic, looks like Coco
+                      ("ANA", "schon vergeben"), ("Ana\uff0e", "schon vergeben")):  # full-width dot: NFKC
+        view = c.send(c.page("student"), {"type": "join", "room": code, "name": name})
+        assert view["page"] == "join" and why in view["notice"]["text"], (name, view["notice"])
+    # names in one other script, and names that only start like a reserved word, are welcome
+    for name in ("\u0410\u043d\u044f", "Botan", "Duc", "Bob"):
+        view = c.send(c.page("student"), {"type": "join", "room": code, "name": name})
+        assert view["page"] != "join", (name, view["notice"])
+
+
 def test_a_freed_seat_goes_to_another_device_and_the_old_token_is_refused(tmp_path):
     c = Class(tmp_path)
     code = c.room()

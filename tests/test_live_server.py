@@ -102,6 +102,30 @@ def test_the_server_prints_the_teacher_link_and_the_join_link_with_its_qr_code(s
     # the same key after a restart (the printed link keeps working): checked after the kill -9 below
 
 
+def test_the_root_leads_to_join_and_no_page_names_an_outside_host(shared):
+    """Issue 33: ``/`` was Panel's index page, which loaded Google Fonts and cdn.holoviz.org; it now
+    sends the browser to ``/join``. The pages' HTML names no host but the server's own."""
+    import re
+    import urllib.request
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *a, **kw):
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+    try:
+        opener.open(f"{shared.base}/", timeout=30)
+        raise AssertionError("/ did not redirect")
+    except urllib.error.HTTPError as e:
+        assert e.code in (301, 302) and e.headers["Location"] == "/join"
+    for path in ("/join", f"/klasse?key={shared.key}", "/beamer?t=x&room=AAAAA&table=1"):
+        html = urllib.request.urlopen(f"{shared.base}{path}", timeout=60).read().decode()
+        # what a browser would fetch: src/href attributes, CSS url(...) and @import (not XML namespaces)
+        hosts = set(re.findall(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//([A-Za-z0-9.-]+)""", html))
+        hosts |= set(re.findall(r"""(?:url\(\s*["']?|@import\s+["']?)(?:https?:)?//([A-Za-z0-9.-]+)""", html))
+        assert not hosts - {"127.0.0.1", "localhost"}, (path, hosts)
+
+
 def test_without_the_key_no_teacher_action_works_over_the_websocket(shared):
     server = shared
     logged = len(server.output)

@@ -32,6 +32,7 @@ from pathlib import Path
 import panel as pn
 import param
 from tornado.ioloop import IOLoop, PeriodicCallback
+from tornado.web import RedirectHandler
 
 from ..table import front_end_source
 from .registry import EXPIRE_HOURS, Registry, Session
@@ -207,6 +208,9 @@ class LiveServer:
                           start=False, title={"join": "Spieltisch – Klasse", "klasse": "Spieltisch – Klassenbrett",
                                               "beamer": "Spieltisch – Beamer"},
                           verbose=False, websocket_max_message_size=MAX_MESSAGE_BYTES,
+                          # "/" is the students' way in: Panel's own index page would list the apps and
+                          # load fonts and scripts from outside hosts (a classroom may have no internet)
+                          extra_patterns=[(r"/?", RedirectHandler, {"url": "/join"})],
                           session_token_expiration=TOKEN_EXPIRATION_S)
         self.loop = server.io_loop
         self.executor.submit(_ready)  # the worker starts now, not when the first game ends

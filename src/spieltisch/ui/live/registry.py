@@ -29,6 +29,7 @@ import logging
 import math
 import secrets
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
@@ -251,14 +252,52 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+# Letters of other scripts that look like Latin ones (Unicode's confusables, the ones a keyboard
+# layout or a copied name brings in): a name's skeleton reads them as the Latin letter, so "Аna"
+# (Cyrillic А) is the same name as "Ana". Digits that look like letters count as those letters.
+_LOOKALIKE = str.maketrans({
+    **dict(zip("АВЕЗКМНОРСТХаеорсуххіјѕԁԛԝ", "ABE3KMHOPCTXaeopcyxxijsdqw")),
+    **dict(zip("ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαβεικνορτυχ", "ABEZHIKMNOPTYXaBeikvoptux")),
+    "0": "o", "1": "l", "I": "l", "|": "l", "5": "s",
+})
+# what the pages say themselves: a student so named would read as another ("am Zug: Du")
+_RESERVED = ("du", "you", "lehrkraft", "teacher", "lehrer", "lehrerin", "ich", "me", "bot", "zuschauer", "spectator")
+_RESERVED_PATTERN = ("bot", "spieler", "player", "platz", "seat", "tisch", "table")
+
+
+def _script(ch: str) -> str | None:
+    """The script of a letter ("LATIN", "CYRILLIC", …) as its Unicode name starts; None for others."""
+    if not ch.isalpha():
+        return None
+    try:
+        script = unicodedata.name(ch).split()[0]
+    except ValueError:
+        return None
+    return "CJK" if script in ("HIRAGANA", "KATAKANA") else script  # Japanese writes them together
+
+
+def name_skeleton(name: str) -> str:
+    """What a name looks like: NFKC, look-alike letters and digits read as Latin, case folded, spaces
+    and - _ . dropped. Two names with one skeleton cannot both be in a room."""
+    text = unicodedata.normalize("NFKC", name).translate(_LOOKALIKE).casefold()
+    return "".join(ch for ch in text if ch not in " -_.").translate(_LOOKALIKE)
+
+
 def check_name(name) -> str:
     """A nickname: 1 to ``NAME_MAX`` letters, digits, spaces and - _ . (nothing a page could read
-    as markup, nothing to mistake for personal data beyond a name)."""
+    as markup, nothing to mistake for personal data beyond a name), in one script, and none of the
+    words the pages say themselves ("Du", "You", "Bot 3", "Lehrkraft", "Teacher")."""
     if not isinstance(name, str):
         raise Refusal("bad_name", max=NAME_MAX)
-    name = " ".join(name.split())
+    name = " ".join(unicodedata.normalize("NFKC", name).split())
     if not 1 <= len(name) <= NAME_MAX or not all(ch.isalnum() or ch in " -_." for ch in name):
         raise Refusal("bad_name", max=NAME_MAX)
+    if len({_script(ch) for ch in name} - {None}) > 1:
+        raise Refusal("name_mixed", name=name)
+    skeleton = name_skeleton(name)
+    bare = skeleton.rstrip("0123456789ols")  # "Bot 3" -> "bot" (3 may read as a letter: o, l, s)
+    if skeleton in _RESERVED or (bare in _RESERVED_PATTERN and bare != skeleton):
+        raise Refusal("name_reserved", name=name)
     return name
 
 
@@ -447,9 +486,9 @@ class Registry:
         if room is None:
             raise Refusal("no_room", room=short(ev.get("room"), 20, str))
         name = check_name(ev.get("name"))
-        key = name.casefold()
+        key = name_skeleton(name)
         token = secrets.token_urlsafe(24)
-        existing = next((s for s in room.students.values() if s.name.casefold() == key), None)
+        existing = next((s for s in room.students.values() if name_skeleton(s.name) == key), None)
         if existing is not None:
             if existing.token_hash is not None:
                 raise Refusal("name_taken", name=name)

@@ -57,6 +57,10 @@ WORDS = {
     "room_full": ("der Raum ist voll ({max} Personen)", "the room is full ({max} people)"),
     "bad_name": ("ein Spitzname hat 1 bis {max} Zeichen: Buchstaben, Ziffern, Leerzeichen, - _ .",
                  "a nickname has 1 to {max} characters: letters, digits, spaces, - _ ."),
+    "name_reserved": ("„{name}“ sagt die Seite selbst (du, Bots, Lehrkraft); nimm einen anderen Namen",
+                      "“{name}” is a word the page uses itself (you, bots, teacher); choose another name"),
+    "name_mixed": ("„{name}“ mischt Schriften (z. B. lateinische und kyrillische Buchstaben); schreib ihn in einer",
+                   "“{name}” mixes scripts (Latin and Cyrillic letters, say); write it in one"),
     "name_taken": ("„{name}“ ist in diesem Raum schon vergeben; nimm einen anderen Namen (oder die Lehrkraft gibt "
                    "den Platz frei)",
                    "“{name}” is taken in this room; choose another name (or the teacher frees the seat)"),
