@@ -642,6 +642,37 @@ def test_the_projector_link_opens_only_its_table_and_holds_no_teacher_key(tmp_pa
     assert again.projector_token(code, 1) == tokens[1]
 
 
+def test_a_shared_game_with_hidden_cards_keeps_its_class_code_on_the_server(tmp_path):
+    """Issue 33: during (and after) a shared Skip-Bo Masters round the board showed the class code,
+    from which the seed and the secret follow — every hand and every later draw. The server keeps it:
+    no page (board, students, projector) holds the code, its link, the seed or the secret. Negative
+    control: a shared Würfel Joker round (nothing hidden) still shows its code on the board."""
+    c = Class(tmp_path)
+    code = c.room()
+    students = c.join(code, "Ana", "Ben")
+    c.send(c.teacher, {"type": "round_new", "spec": {"kind": "game", "game": "skip-bo-masters"}})
+    rnd = c.registry.rooms[code].current
+    cr = rnd.class_round
+    assert cr.hidden
+    secrets_ = [cr.code, classroom.grouped(cr.code), cr.link(), str(cr.secret)]
+
+    def leaks():
+        pages = [c.teacher, *students, c.page("projector", room=code, table_no=1)]
+        text = "".join(json.dumps(c.registry.view(p), ensure_ascii=False) for p in pages)
+        return [x for x in secrets_ if x in text]
+
+    assert leaks() == []
+    play(c, students[:1], max_events=3000)  # one game to its end: the board's summary comes in
+    assert c.registry.view(c.teacher)["room"]["round"].get("summary") is not None
+    assert leaks() == []
+    other = c.room()
+    (cem,) = c.join(other, "Cem")
+    c.send(c.teacher, {"type": "room_open", "room": other})
+    c.send(c.teacher, {"type": "round_new", "spec": {"kind": "game", "game": "wuerfel-joker-2"}})
+    shown = c.registry.view(c.teacher)["room"]["round"]["class_code"]
+    assert classroom.grouped(c.registry.rooms[other].current.class_round.code) in shown
+
+
 def test_undo_in_a_shared_game_takes_the_move_out_of_the_store(tmp_path):
     c = Class(tmp_path)
     code = c.room()

@@ -1027,8 +1027,11 @@ class Registry:
             return out
         if rnd.kind == "game":
             cr = rnd.class_round
-            out.update({"game": cr.cls.name[lang], "class_code": word("class_code", lang,
-                                                                      code=classroom.grouped(cr.code))})
+            # a game with hidden parts: the class code fixes every hidden card (and the seed and the
+            # secret follow from it), so the server keeps it — not even the board shows it
+            out.update({"game": cr.cls.name[lang],
+                        "class_code": word("class_code_kept", lang) if cr.hidden
+                        else word("class_code", lang, code=classroom.grouped(cr.code))})
             rows = []
             for g in rnd.games:
                 sid = next(iter(g.students().values()))
@@ -1127,7 +1130,11 @@ def board_summary(class_code: str, games: list) -> dict:
                 r.label = name
         if added:
             codes[sid] = code
-    return {"codes": dict(codes), "summary": {lang: board.summary(lang) for lang in LANGS}}
+    summaries = {lang: board.summary(lang) for lang in LANGS}
+    if round_.hidden:  # the class code (and its link) would give away every hidden card: kept here
+        for summary in summaries.values():
+            summary["class"] = {k: v for k, v in summary["class"].items() if k not in ("code", "shown", "link")}
+    return {"codes": dict(codes), "summary": summaries}
 
 
 HANDLERS = {

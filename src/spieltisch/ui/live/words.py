@@ -124,6 +124,8 @@ WORDS = {
     "loss": ("Verlust {loss}", "loss {loss}"),
     "best": ("beste Wahl", "best choice"),
     "bots_in_game": ("Bots im selben Spiel", "Bots in the same game"),
+    "class_code_kept": ("Klassencode: bleibt beim Server (aus ihm folgen alle verdeckten Karten)",
+                        "Class code: kept by the server (every hidden card follows from it)"),
     "class_code": ("Klassencode (für die Runde ohne Server): {code}", "Class code (for the round without a server): {code}"),
     "tables": ("Tische", "Tables"),
     "turn_of": ("am Zug: {who}", "to move: {who}"),
