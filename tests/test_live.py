@@ -538,15 +538,34 @@ def test_a_freed_seat_goes_to_another_device_and_the_old_token_is_refused(tmp_pa
     ana, ben = c.join(code, "Ana", "Ben")
     c.send(c.teacher, {"type": "round_new", "spec": {"kind": "game", "game": "wuerfel-joker-1"}})
     game = game_of(c, ana)
-    c.send(c.teacher, {"type": "free", "student": ana.student})
+    ana_id, ben_id = ana.student, ben.student
+    c.send(c.teacher, {"type": "free", "student": ana_id})
     assert c.registry.view(ana)["page"] == "join" and "freigegeben" in c.registry.view(ana)["notice"]["text"]
     old = c.page("student")
     view = c.send(old, {"type": "hello", "token": ana.seat_token})
     assert view["page"] == "join" and "zu keinem Platz mehr" in view["notice"]["text"]
+    # the nickname alone does not take the freed seat (and its hidden hand): the board's one-time code does
+    row = next(r for r in c.registry.view(c.teacher)["room"]["students"] if r["id"] == ana_id)
+    assert row["freed"] and "Platz-Code" in row["claim"]
+    claim = row["claim"].split()[-1]
+    thief = c.page("student")
+    for typed in (None, "", "ZZZZZZ", claim[:-1]):
+        ev = {"type": "join", "room": code, "name": "ana"} | ({"claim": typed} if typed is not None else {})
+        view = c.send(thief, ev)
+        assert view["page"] == "join" and "Platz-Code" in view["notice"]["text"] and view["claim_needed"]
     new = c.page("student")
-    view = c.send(new, {"type": "join", "room": code, "name": "ana"})
+    view = c.send(new, {"type": "join", "room": code, "name": "ana", "claim": claim.lower()})
     assert view["page"] == "game" and game_of(c, new) is game  # the same seat, the same game
     assert c.send(c.page("student"), {"type": "hello", "token": view["token"]})["page"] == "game"
+    # the code was for one use: the seat is taken again
+    again = c.send(c.page("student"), {"type": "join", "room": code, "name": "ana", "claim": claim})
+    assert "schon vergeben" in again["notice"]["text"]
+    # and it survives a restart (stored with the seat)
+    c.send(c.teacher, {"type": "free", "student": ben_id})
+    claim = next(r for r in c.registry.view(c.teacher)["room"]["students"] if r["id"] == ben_id)["claim"].split()[-1]
+    restarted = c.reopen()
+    view = restarted.send(restarted.page("student"), {"type": "join", "room": code, "name": "Ben", "claim": claim})
+    assert view["page"] == "game"
 
 
 def test_deleting_a_room_deletes_everything_in_it_from_the_files(tmp_path):

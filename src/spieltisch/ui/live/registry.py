@@ -248,6 +248,15 @@ class Room:
         return self.rounds[-1] if self.rounds and self.rounds[-1].status != "closed" else None
 
 
+CLAIM = "claim:"  # a freed seat's stored token: this prefix and the one-time code that takes it back
+CLAIM_CHARS = 6
+
+
+def _freed(student) -> bool:
+    """A seat the teacher freed (its device's token dropped): taken back with its one-time code."""
+    return student.token_hash is None or student.token_hash.startswith(CLAIM)
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -478,7 +487,7 @@ class Registry:
         raise Refusal("token_unknown")
 
     def _join(self, session: Session, ev: dict) -> None:
-        _fields(ev, {"type": str, "n": int, "room": str, "name": str})
+        _fields(ev, {"type": str, "n": int, "room": str, "name": str, "claim": str})
         if session.student is not None:
             raise Refusal("already_joined", room=session.room)
         code = self._room_code(ev.get("room"))
@@ -490,8 +499,17 @@ class Registry:
         token = secrets.token_urlsafe(24)
         existing = next((s for s in room.students.values() if name_skeleton(s.name) == key), None)
         if existing is not None:
-            if existing.token_hash is not None:
+            if not _freed(existing):
                 raise Refusal("name_taken", name=name)
+            claim = existing.token_hash[len(CLAIM):] if existing.token_hash else ""
+            typed = ev.get("claim")
+            try:
+                typed = classroom.normalize(typed, "seat code") if isinstance(typed, str) and typed.strip() else ""
+            except classroom.CodeError:
+                typed = ""
+            if not claim or not hmac.compare_digest(typed.encode(), claim.encode()):
+                session.claim_needed = True  # the join page opens its seat-code field
+                raise Refusal("seat_claim", name=existing.name)
             # a freed seat: this device takes it over (the old device's token was dropped)
             self.store.set_token(existing.id, token_hash(token))
             existing.token_hash = token_hash(token)
@@ -629,8 +647,11 @@ class Registry:
         student = room.students.get(ev.get("student"))
         if student is None:
             raise Refusal("no_such_student", id=short(ev.get("student"), 12, str))
-        self.store.set_token(student.id, None)
-        student.token_hash = None
+        # the seat (and its hidden hand) goes back only with a one-time code the board shows: not to
+        # whoever types the nickname first
+        claim = "".join(secrets.choice(classroom.ALPHABET) for _ in range(CLAIM_CHARS))
+        self.store.set_token(student.id, CLAIM + claim)
+        student.token_hash = CLAIM + claim
         for s in list(self.sessions):
             if s.role == "student" and s.room == room.code and s.student == student.id:
                 s.student = None
@@ -912,8 +933,9 @@ class Registry:
         student = room.students.get(session.student) if room is not None and session.student is not None else None
         if student is None:
             return {"page": "join", "room": session.prefill if session.room is None else session.room,
+                    "claim_needed": getattr(session, "claim_needed", False),
                     "words": self._words(lang, ("join_title", "room_code", "your_name", "name_help", "join",
-                                                "language", "live_region"))}
+                                                "seat_code", "language", "live_region"))}
         base = {"room": room.code, "name": student.name,
                 "words": self._words(lang, ("language", "live_region", "poll", "your_answer", "send", "revealed",
                                             "class_answers", "mean", "count", "class_result", "best_expected"))}
@@ -1004,8 +1026,11 @@ class Registry:
         students = []
         rnd = room.current
         for s in room.students.values():
-            row = {"id": s.id, "name": s.name, "online": bool(self.online(room.code, s.id)), "freed": s.token_hash is None,
-                   "free": word("free_seat", lang, name=s.name)}
+            row = {"id": s.id, "name": s.name, "online": bool(self.online(room.code, s.id)), "freed": _freed(s),
+                   "free": word("free_seat", lang, name=s.name),
+                   "free_ask": word("free_seat_ask", lang, name=s.name)}
+            if _freed(s) and s.token_hash:
+                row["claim"] = word("seat_claim_code", lang, code=s.token_hash[len(CLAIM):])
             if rnd is not None and rnd.kind == "poll":
                 row["answer"] = self._answer_text(rnd, rnd.answers[s.id], lang) if s.id in rnd.answers else None
             students.append(row)

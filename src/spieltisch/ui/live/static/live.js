@@ -134,14 +134,20 @@ function render({ model, el: host }) {
       maxlength: "12", required: true });
     const name = el("input", { id: "lv-name", class: "lv-name-input", name: "nickname", autocomplete: "nickname",
       maxlength: "24", required: true, "aria-describedby": "lv-name-help" });
+    const claim = el("input", { id: "lv-claim", class: "lv-claim-input", name: "seat-code", autocomplete: "off",
+      autocapitalize: "characters", maxlength: "12" });
     const form = el("form", { class: "lv-join", onsubmit: (e) => {
       e.preventDefault();
-      send({ type: "join", room: room.value, name: name.value });
+      const ev = { type: "join", room: room.value, name: name.value };
+      if (claim.value.trim()) ev.claim = claim.value;
+      send(ev);
     } },
     el("h1", {}, w.join_title),
     el("p", {}, el("label", { for: "lv-room" }, w.room_code), el("br"), room),
     el("p", {}, el("label", { for: "lv-name" }, w.your_name), el("br"), name),
     el("p", { id: "lv-name-help", class: "lv-help" }, w.name_help),
+    el("details", { class: "lv-claim", open: v.claim_needed || null }, el("summary", {}, w.seat_code),
+      el("p", {}, el("label", { for: "lv-claim" }, w.seat_code), el("br"), claim)),
     el("button", { type: "submit", class: "lv-join-button lv-primary" }, w.join));
     return [form];
   }
@@ -221,8 +227,9 @@ function render({ model, el: host }) {
           el("td", {}, s.name),
           el("td", { class: s.online ? "lv-online" : "lv-offline" }, s.online ? w.online : w.offline),
           s.answer !== undefined ? el("td", { class: "lv-answer" }, s.answer === null ? "–" : s.answer) : null,
-          el("td", {}, s.freed ? "" : el("button", { class: "lv-free", "data-student": String(s.id),
-            onclick: () => send({ type: "free", student: s.id }) }, s.free)))))));
+          el("td", {}, s.freed ? el("span", { class: "lv-claim-code" }, s.claim || "") : el("button", {
+            class: "lv-free", "data-student": String(s.id),
+            onclick: () => { if (confirm(s.free_ask)) send({ type: "free", student: s.id }); } }, s.free)))))));
     // a new round
     out.push(newRound(v, w));
     if (room.round) out.push(currentRound(room.round, w, lang, key, room.code));
