@@ -37,7 +37,7 @@ W, H, CX, CY, R = 470, 510, 235, 255, 160  # the circle with its pawns; the roll
 CARD_W, CARD_H = 80, 104
 DIE, GAP, PAD = 40, 8, 4  # the roll's dice; PAD leaves room for a chosen die's ring
 
-NUMBER_WORDS = {"de": {1: "einem", 2: "zwei", 3: "drei", 4: "vier", 5: "fünf", 6: "sechs"},
+NUMBER_WORDS = {"de": {1: "ein", 2: "zwei", 3: "drei", 4: "vier", 5: "fünf", 6: "sechs"},
                 "en": {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}}
 TIMES = {"de": {1: "einmal", 2: "zweimal", 3: "dreimal"}, "en": {1: "once", 2: "twice", 3: "three times"}}
 
@@ -117,8 +117,8 @@ class SchraubeLockerView(View):
                  + ". Most points wins (a tie gives several winners).")
         box = t("; die übrigen Karten bleiben in der Schachtel", "; the other cards stay in the box") \
             if cards < deck.stack_size else ""
-        circle = t(f"Aufbau: {words[E.STACKS]} verdeckte Stapel mit je {cards} Karten liegen im Kreis um die "
-                   f"{deck.bonus_count} Bonuskarten{box}. ",
+        circle = t(f"Aufbau: {words[E.STACKS].capitalize()} verdeckte Stapel mit je {cards} Karten liegen im Kreis "
+                   f"um die {deck.bonus_count} Bonuskarten{box}. ",
                    f"Set-up: {words[E.STACKS]} face-down stacks of {cards} cards lie in a circle round the "
                    f"{deck.bonus_count} bonus cards{box}. ")
         if o["pawn_setup"] == "seeded":
@@ -257,9 +257,9 @@ class SchraubeLockerView(View):
         label = ctx.t(f"Bonuskarten in der Mitte: noch {n}, je {bp} Punkte", f"bonus cards in the middle: {n} left, "
                       f"{bp} points each")
         out.append(f'<g class="sp-bonus" role="img" aria-label="{escape(label)}">'
-                   f'<rect x="{CX - 34}" y="{CY - 44}" width="68" height="88" rx="8" fill="{BONUS_BG}" stroke="#7d6608" '
-                   f'stroke-width="2"/><g fill="{POINTS_INK}"><text x="{CX}" y="{CY - 18}" font-size="12" '
-                   f'text-anchor="middle">{ctx.t("Bonus", "bonus")}</text>'
+                   f'<rect x="{CX - 34}" y="{CY - 44}" width="68" height="88" rx="8" fill="{BONUS_BG}" '
+                   f'stroke="#7d6608" stroke-width="2"/><g fill="{POINTS_INK}">'
+                   f'<text x="{CX}" y="{CY - 18}" font-size="12" text-anchor="middle">{ctx.t("Bonus", "bonus")}</text>'
                    f'<text x="{CX}" y="{CY + 10}" font-size="24" font-weight="bold" text-anchor="middle">{bp}</text>'
                    f'<text x="{CX}" y="{CY + 34}" font-size="11" text-anchor="middle" class="sp-bonus-left">'
                    f'{escape(ctx.t(f"noch {n}", f"{n} left"))}</text></g></g>')
