@@ -277,9 +277,13 @@ def test_the_how_to_box_explains_every_rule(lang):
 
 def test_the_how_to_check_catches_a_box_without_a_rule(monkeypatch):
     """Negative control: the box without its step on the card functions fails the check."""
-    box = {lang: {**VIEW.howto[lang], "turn": [t for t in VIEW.howto[lang]["turn"] if "Schachtel" not in t
-                                              and "box" not in t]} for lang in ("de", "en")}
-    monkeypatch.setattr(SchraubeLockerView, "howto", box)
+    real = SchraubeLockerView.how_to
+
+    def without_the_card_functions(self, game, lang):
+        box = real(self, game, lang)
+        return {**box, "turn": [t for t in box["turn"] if "Schachtel" not in t and "box" not in t]}
+
+    monkeypatch.setattr(SchraubeLockerView, "how_to", without_the_card_functions)
     with pytest.raises(AssertionError):
         test_the_how_to_box_explains_every_rule("de")
 

@@ -13,19 +13,33 @@ from __future__ import annotations
 from html import escape
 from math import cos, pi, sin
 
-from ...core.view import View, die, num
+from ...core.view import View, die, num, signed
 from . import engine as E
 
 COLOUR = {"schraube": "#2e6da4", "doppel_schraube": "#1b4f7a", "mutter": "#d9822b", "doppel_mutter": "#a85d12",
           "wurf_wiederholen": "#277a4c", "wuerfel_drehen": "#7b4fb0", "karten_tauschen": "#16828a",
           "karte_verschenken": "#c2417a"}
+WHITE, DARK = "#ffffff", "#1d232b"
 # the words on a card's colour: white, dark on the light orange of the nut (each at least 4.5:1, WCAG AA)
-INK = {"mutter": "#1d232b"}
+INK = {"mutter": DARK}
 PAWN = ("#c0392b", "#2471a3", "#1e8449", "#d4ac0d")
-ON_CARD = "#ffe08a"
-PICK = "#e67e22"
+PAWN_INK = (WHITE, WHITE, WHITE, "#222222")  # the number on a pawn: dark on the yellow one
+ON_CARD = "#ffe08a"  # a die lying on a card, a chosen die of the roll
+# the mark of a state (the next card's number, a card a die fits, a chosen die): a dark orange that
+# white text can stand on (5.0:1) and that stands out from the page and the card (5.0:1); each state
+# also has a shape of its own (▶, ✓, a ring), never only this colour
+PICK = "#b35400"
+CARD_BG, PAGE = "#fffdf5", WHITE
+NUMBER_BG, LEFT_INK, POINTS_INK, SMALL_INK = "#555555", "#444444", "#222222", "#555555"
+BONUS_BG, EMPTY_BG, NOTE_INK = "#f7dc6f", "#eeeeee", "#666666"
+PIP, EDGE = "#222", "#333333"  # core.view.die draws its pips in #222
 W, H, CX, CY, R = 470, 510, 235, 255, 160  # the circle with its pawns; the roll stands beside it
 CARD_W, CARD_H = 80, 104
+DIE, GAP, PAD = 40, 8, 4  # the roll's dice; PAD leaves room for a chosen die's ring
+
+NUMBER_WORDS = {"de": {1: "ein", 2: "zwei", 3: "drei", 4: "vier", 5: "fünf", 6: "sechs"},
+                "en": {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}}
+TIMES = {"de": {1: "einmal", 2: "zweimal", 3: "dreimal"}, "en": {1: "once", 2: "twice", 3: "three times"}}
 
 
 def header_lines(name: str) -> list[str]:
@@ -58,155 +72,268 @@ class SchraubeLockerView(View):
     reconstruction = True
     default_bot = "strong"
     advice_notes = True
-    howto = {
-        "de": {"title": "Schraube Locker",
-               "goal": "Sammle Karten mit möglichst vielen Punkten. Jede Karte zeigt oben, was sie kann, in "
-                       "der Mitte ihre Punkte und unten eine Würfelzahl. Am Ende zählen die Punkte deiner "
-                       "Karten, 6 Punkte je Bonuskarte und 3 Bonuspunkte für jede gesicherte Kombination aus "
-                       "Schrauben und Muttern. Wer die meisten Punkte hat, gewinnt.",
-               "turn": ["Aufbau: Jeder stellt seine Figur neben einen beliebigen Stapel (Stapel anklicken); "
-                        "mehrere Figuren dürfen am selben Stapel stehen. Erst danach werden die obersten Karten "
-                        "aufgedeckt.",
-                        "Würfeln: Du würfelst mit allen sechs Würfeln. Danach darfst du noch zweimal mit den "
-                        "Würfeln würfeln, die noch auf keiner Karte liegen – oder aufhören.",
-                        "Ein Würfel passt auf eine Karte, wenn er die Würfelzahl unten auf der Karte zeigt. "
-                        "Pflicht: Passt ein Würfel auf die nächste freie Karte im Uhrzeigersinn vor deiner Figur "
-                        "(orange Stapelnummer), wird er dort eingesetzt, dann auf die nächste freie Karte usw. "
-                        "Danach kannst du passende Würfel auf andere freie Karten legen: Karte anklicken.",
-                        "Aufhören: Deine Figur zieht im Uhrzeigersinn bis zur letzten Karte der lückenlosen "
-                        "Würfelreihe. Liegt auf der nächsten Karte kein Würfel, ist dein Zug sofort vorbei – "
-                        "ohne Karte. Einmal komplett rum (alle sechs Karten haben einen Würfel): sofort eine "
-                        "Bonuskarte, dann geht der Zug am Startstapel weiter.",
-                        "„Wurf wiederholen“ und „Würfel drehen“ setzt du nach einem Wurf ein, bevor Würfel "
-                        "liegen: „Wurf wiederholen“ würfelt beliebig viele der eben geworfenen Würfel neu, "
-                        "„Würfel drehen“ dreht einen eben geworfenen Würfel auf eine beliebige Zahl. Klicke "
-                        "zuerst die Würfel an – dann erscheinen die Knöpfe dafür (mit dem Berater die beste "
-                        "Wahl grün mit ★). Die Karte kommt danach in die Schachtel, ihre Punkte auch.",
-                        "Steht deine Figur danach bei anderen Figuren, darfst du mit jedem dieser Mitspieler "
-                        "einmal eines tun: „Karten tauschen“ – diese Karte abgeben und eine offene Karte aus "
-                        "seiner Auslage nehmen (keine Bonuskarte, keine gesicherte), oder „Karte verschenken“ – "
-                        "ihm diese Karte (−3 Punkte) geben.",
-                        "Dann nimmst du die offene Karte des Stapels, an dem deine Figur steht; die nächste "
-                        "Karte wird aufgedeckt. Jetzt darfst du Kombinationen sichern (verdeckt ablegen): "
-                        "Mutter + Schraube, Doppel-Mutter + 1 oder 2 Schrauben, Doppel-Schraube + 1 oder 2 "
-                        "Muttern, Doppel-Schraube + Doppel-Mutter. Nur gesicherte Kombinationen bringen die 3 "
-                        "Bonuspunkte, und niemand kann sie dir wegtauschen.",
-                        "Das Spiel endet nach dem Zug, in dem ein Stapel leer wird – auch der Stapel der "
-                        "Bonuskarten in der Mitte.",
-                        "Berater: Er zeigt für jede Möglichkeit, wie viele Punkte dir die Karte dieses Zuges im "
-                        "Mittel bringt; eine Zeile anklicken spielt sie."]},
-        "en": {"title": "Schraube Locker",
-               "goal": "Collect cards worth as many points as you can. Each card shows what it does at the "
-                       "top, its points in the middle and a die number at the bottom. At the end you score the "
-                       "points of your cards, 6 points per bonus card and 3 bonus points for every secured "
-                       "combination of screws and nuts. Most points wins.",
-               "turn": ["Set-up: everybody puts their pawn beside any stack (click a stack); pawns may share "
-                        "a stack. Only then are the top cards turned face up.",
-                        "Rolling: you roll all six dice. Then you may roll twice more with the dice that are "
-                        "not on a card yet – or stop.",
-                        "A die fits a card when it shows the die number at the bottom of the card. MUST: if a "
-                        "die fits the next free card clockwise from your pawn (orange stack number), it goes "
-                        "there, then on the next free card, and so on. After that you may put fitting dice on "
-                        "other free cards: click the card.",
-                        "Stop: your pawn moves clockwise to the last card of the unbroken row of dice. If the "
-                        "next card has no die, your turn ends at once – without a card. Once round the circle "
-                        "(all six cards have a die): a bonus card at once, then your turn goes on at the stack "
-                        "you started from.",
-                        "Use “re-roll” and “turn a die” after a roll, before any die is placed: “re-roll” rolls "
-                        "any of the dice you just rolled again, “turn a die” turns one die you just rolled to "
-                        "any number. Click the dice first – then their buttons appear (with the advisor on, the "
-                        "best choice is green with ★). The card then goes back in the box, and its points "
-                        "with it.",
-                        "If your pawn now stands with other pawns, you may do one thing with each of those "
-                        "players: “swap cards” – hand over this card and take a face-up card from their "
-                        "display (no bonus card, no secured card), or “gift a card” – give them this card "
-                        "(−3 points).",
-                        "Then you take the face-up card of the stack your pawn stands at; the next card is "
-                        "turned up. Now you may secure combinations (turn them face down): nut + screw, "
-                        "double nut + 1 or 2 screws, double screw + 1 or 2 nuts, double screw + double nut. "
-                        "Only secured combinations earn the 3 bonus points, and nobody can swap them away.",
-                        "The game ends after the turn in which a stack runs out – the bonus cards in the "
-                        "middle too.",
-                        "Advisor: it shows for every choice how many points this turn's card brings you on "
-                        "average; click a row to play it."]},
-    }
+    colours = (
+        *((INK.get(f, WHITE), c, "text") for f, c in COLOUR.items()),  # card headers, the displays' chips
+        (WHITE, NUMBER_BG, "text"), (WHITE, PICK, "text"),  # a stack's number; the next card's (with ▶)
+        (LEFT_INK, PAGE, "text"),  # cards left in a stack
+        (POINTS_INK, CARD_BG, "text"), (SMALL_INK, CARD_BG, "text"),  # a card's points, "Punkte"
+        (POINTS_INK, BONUS_BG, "text"), (SMALL_INK, EMPTY_BG, "text"),  # the bonus cards, an empty stack
+        *((ink, c, "text") for ink, c in zip(PAWN_INK, PAWN)),  # a pawn's number
+        (NOTE_INK, PAGE, "text"),  # "cards: reconstruction"
+        (PICK, CARD_BG, "marker"), (PICK, PAGE, "marker"),  # the edge of a card a die fits, a chosen die's ring
+        (WHITE, PICK, "marker"),  # ✓ and ▶ on their badges
+        (PIP, CARD_BG, "marker"), (PIP, ON_CARD, "marker"),  # the pips of a die, one lying on a card, a chosen one
+        ("#000000", PAGE, "marker"), (EDGE, PAGE, "marker"),  # a pawn's edge: the mover's thick and black
+    )
+
+    def how_to(self, game, lang: str) -> dict:
+        """The How-to-play box for the options of ``game``: every rule a player needs for a whole
+        game, its numbers read from the engine (dice, rolls, stacks, bonus and combination points,
+        the gift card's points) and the buttons named by the engine's own labels."""
+        o, de, deck = game.options, lang == "de", E.CARDS
+
+        def t(de_text, en_text):
+            return de_text if de else en_text
+
+        def q(text):
+            return f"„{text}“" if de else f"“{text}”"
+
+        fn = {f: names[lang] for f, names in E.FUNCTIONS.items()}
+        words, times = NUMBER_WORDS[lang], TIMES[lang]
+        dice, more, cards = words[E.DICE], times[E.MAX_ROLLS - 1], min(deck.stack_size, o["stack_size"])
+        bp, cp = deck.bonus_points, deck.combination_points
+        gift = sorted({p for f, p in zip(deck.function, deck.points) if f == E.GIFT})
+        gift_pts = t(f" ({signed(gift[0])} Punkte)", f" ({signed(gift[0])} points)") if len(gift) == 1 else ""
+        display_bonus = o["combination_bonus"] == "display"
+        goal = t(f"Sammle Karten mit möglichst vielen Punkten. Jede Karte zeigt oben, was sie kann, in der Mitte "
+                 f"ihre Punkte und unten eine Würfelzahl. Am Ende zählen die Punkte deiner Karten, {bp} Punkte je "
+                 f"Bonuskarte und {cp} Bonuspunkte für jede gesicherte Kombination aus Schrauben und Muttern"
+                 + (" – auch für jede, die noch offen in deiner Auslage liegt" if display_bonus else "")
+                 + ". Wer die meisten Punkte hat, gewinnt (bei Gleichstand gibt es mehrere Sieger).",
+                 f"Collect cards worth as many points as you can. Each card shows what it does at the top, its "
+                 f"points in the middle and a die number at the bottom. At the end you score the points of your "
+                 f"cards, {bp} points per bonus card and {cp} bonus points for every secured combination of "
+                 f"screws and nuts" + (" – and for every one still face up in your display" if display_bonus else "")
+                 + ". Most points wins (a tie gives several winners).")
+        box = t("; die übrigen Karten bleiben in der Schachtel", "; the other cards stay in the box") \
+            if cards < deck.stack_size else ""
+        circle = t(f"Aufbau: {words[E.STACKS].capitalize()} verdeckte Stapel mit je {cards} Karten liegen im Kreis "
+                   f"um die {deck.bonus_count} Bonuskarten{box}. ",
+                   f"Set-up: {words[E.STACKS]} face-down stacks of {cards} cards lie in a circle round the "
+                   f"{deck.bonus_count} bonus cards{box}. ")
+        if o["pawn_setup"] == "seeded":
+            setup = circle + t("Wo jede Figur startet, lost der Zufall aus (aus dem Startwert der Partie); mehrere "
+                               "Figuren können am selben Stapel stehen. Erst danach werden die obersten Karten "
+                               "aufgedeckt.",
+                               "Where each pawn starts is drawn by chance (from the game's seed); pawns may share "
+                               "a stack. Only then are the top cards turned face up.")
+        else:
+            setup = circle + t("Jeder stellt seine Figur neben einen beliebigen Stapel (Stapel anklicken); mehrere "
+                               "Figuren dürfen am selben Stapel stehen. Erst danach werden die obersten Karten "
+                               "aufgedeckt.",
+                               "Everybody puts their pawn beside any stack (click a stack); pawns may share a "
+                               "stack. Only then are the top cards turned face up.")
+        if o["not_all_dice"]:
+            rolling = t(f"Würfeln (Profi-Variante „Nicht alle Würfel“): Vor jedem Wurf wählst du, mit wie vielen "
+                        f"deiner freien Würfel du würfelst (Knopf wie {q(E.Roll(2).label(lang))}) – beim ersten "
+                        f"Wurf mit 1 bis {E.DICE}. Frei sind die Würfel, die noch auf keiner Karte liegen. Du darfst "
+                        f"höchstens {times[E.MAX_ROLLS]} würfeln und nach jedem Wurf aufhören.",
+                        f"Rolling (Profi variant “not all dice”): before each roll you choose how many of your free "
+                        f"dice to roll (a button like {q(E.Roll(2).label(lang))}) – 1 to {E.DICE} on the first "
+                        f"roll. The free dice are those not on a card yet. You may roll at most "
+                        f"{times[E.MAX_ROLLS]} and stop after any roll.")
+        else:
+            rolling = t(f"Würfeln: Du würfelst mit allen {dice} Würfeln. Danach darfst du noch {more} mit den "
+                        f"Würfeln würfeln, die noch auf keiner Karte liegen – oder aufhören.",
+                        f"Rolling: you roll all {dice} dice. Then you may roll {more} more with the dice that are "
+                        f"not on a card yet – or stop.")
+        limit = t("Du darfst nach einem Wurf mehrere solche Karten nacheinander einsetzen, jede einmal – auch auf "
+                  "Würfel, die „Wurf wiederholen“ eben neu geworfen hat.",
+                  "After one roll you may use several such cards one after the other, each once – also on dice "
+                  "a “re-roll” has just rolled again.") if o["card_limit"] == "any" else \
+            t("Nach jedem Wurf darfst du höchstens eine Karte jeder Art einsetzen.",
+              "After each roll you may use at most one card of each kind.")
+        functions = t(f"Nach jedem Wurf, bevor Würfel liegen, darfst du eigene Karten {q(fn[E.REROLL])} und "
+                      f"{q(fn[E.TURN])} einsetzen: {q(fn[E.REROLL])} würfelt beliebig viele der eben geworfenen "
+                      f"Würfel neu (das zählt nicht als Wurf), {q(fn[E.TURN])} dreht einen eben geworfenen Würfel "
+                      f"auf eine beliebige Zahl. {limit} Klicke zuerst die Würfel an – dann erscheinen die Knöpfe "
+                      f"dafür (mit dem Berater die beste Wahl grün mit ★). Eine eingesetzte Karte kommt in die "
+                      f"Schachtel, ihre Punkte auch. {q(E.PROCEED.label(lang))} beendet diesen Schritt.",
+                      f"After each roll, before any die is placed, you may use your own {q(fn[E.REROLL])} and "
+                      f"{q(fn[E.TURN])} cards: {q(fn[E.REROLL])} rolls any of the dice you just rolled again (that "
+                      f"is not one of your rolls), {q(fn[E.TURN])} turns one die you just rolled to any number. "
+                      f"{limit} Click the dice first – then their buttons appear (with the advisor on, the best "
+                      f"choice is green with ★). A card you use goes back in the box, and its points with it. "
+                      f"{q(E.PROCEED.label(lang))} ends this step.")
+        must = t("Ein Würfel passt auf eine Karte, wenn er die Würfelzahl unten auf der Karte zeigt. Pflicht: Passt "
+                 "ein Würfel auf die nächste freie Karte im Uhrzeigersinn vor deiner Figur, wird er dort eingesetzt, "
+                 "dann auf die nächste freie Karte usw.; Karten mit Würfel werden übersprungen. (Die Karte direkt "
+                 "vor deiner Figur hat ein ▶ an ihrer Stapelnummer.) Danach kannst du passende Würfel auf andere "
+                 "freie Karten legen: Karte mit ✓ anklicken.",
+                 "A die fits a card when it shows the die number at the bottom of the card. MUST: if a die fits "
+                 "the next free card clockwise from your pawn, it goes there, then on the next free card, and so "
+                 "on; cards with a die are skipped. (The card right after your pawn has a ▶ at its stack number.) "
+                 "After that you may put fitting dice on other free cards: click a card marked ✓.")
+        if o["combine_two"]:
+            pair = E.PlacePair(1, 2, 2).label(lang)
+            must += t(f" Profi-Variante „Würfel zusammenziehen“: Genau zwei Würfel dürfen auch zusammen auf einer "
+                      f"freien Karte liegen, deren Würfelzahl ihre Summe ist – eine 1 und eine 2 auf eine 3, Knopf "
+                      f"wie {q(pair)} –, so oft du willst. Die Pflicht verlangt nur einzelne passende Würfel.",
+                      f" Profi variant “combine two”: exactly two dice may also lie together on a free card whose "
+                      f"die number is their sum – a 1 and a 2 on a 3, a button like {q(pair)} – as often as you "
+                      f"like. The MUST rule asks only for single fitting dice.")
+        circle_done = t(f"Einmal komplett rum (alle {words[E.STACKS]} Karten haben einen Würfel): sofort eine "
+                        f"Bonuskarte, ", f"Once round the circle (all {words[E.STACKS]} cards have a die): a bonus "
+                        f"card at once, ")
+        if o["full_circle"] == "bonus_only":
+            circle_done += t("und damit ist dein Zug vorbei – kein Tauschen, keine Karte vom Stapel.",
+                             "and that ends your turn – no swapping, no card from a stack.")
+        else:
+            circle_done += t("dann geht der Zug am Startstapel weiter.",
+                             "then your turn goes on at the stack you started from.")
+        stop = t(f"Aufhören ({q(E.STOP.label(lang))}): Deine Figur zieht im Uhrzeigersinn bis zur letzten Karte der "
+                 f"lückenlosen Würfelreihe. Liegt auf der nächsten Karte kein Würfel, ist dein Zug sofort vorbei – "
+                 f"ohne Karte. Bleibt nichts mehr zu würfeln oder zu legen, zieht die Figur von selbst. ",
+                 f"Stop ({q(E.STOP.label(lang))}): your pawn moves clockwise to the last card of the unbroken row "
+                 f"of dice. If the next card has no die, your turn ends at once – without a card. With nothing "
+                 f"left to roll or place the pawn moves by itself. ") + circle_done
+        exchange = t(f"Steht deine Figur danach bei anderen Figuren, darfst du mit jedem dieser Mitspieler einmal "
+                     f"eines tun: {q(fn[E.SWAP])} – diese Karte abgeben und eine offene Karte aus seiner Auslage "
+                     f"nehmen (keine Bonuskarte, keine gesicherte), oder {q(fn[E.GIFT])} – ihm diese "
+                     f"Karte{gift_pts} geben. Das geht nur mit Karten, die schon vor diesem Schritt in deiner "
+                     f"Auslage lagen. {q(E.TAKE.label(lang))} beendet diesen Schritt.",
+                     f"If your pawn now stands with other pawns, you may do one thing with each of those players: "
+                     f"{q(fn[E.SWAP])} – hand over this card and take a face-up card from their display (no bonus "
+                     f"card, no secured card), or {q(fn[E.GIFT])} – give them this card{gift_pts}. Only cards "
+                     f"that were in your display before this step can be used. {q(E.TAKE.label(lang))} ends this "
+                     f"step.")
+        combos = t("Mutter + Schraube, Doppel-Mutter + 1 oder 2 Schrauben, Doppel-Schraube + 1 oder 2 Muttern, "
+                   "Doppel-Schraube + Doppel-Mutter", "nut + screw, double nut + 1 or 2 screws, double screw + 1 "
+                   "or 2 nuts, double screw + double nut")
+        if display_bonus:
+            bonus = t(f"Gesicherte Karten kann dir niemand wegtauschen. Die {cp} Bonuspunkte gibt es am Ende für "
+                      f"jede gesicherte Kombination und auch für jede, die noch offen in deiner Auslage liegt (jede "
+                      f"Schrauben-Karte mit einer Mutter-Karte).",
+                      f"Nobody can swap secured cards away from you. The {cp} bonus points come at the end for "
+                      f"every secured combination and also for every one still face up in your display (each "
+                      f"screw card with a nut card).")
+        else:
+            bonus = t(f"Nur gesicherte Kombinationen bringen die {cp} Bonuspunkte, und niemand kann sie dir "
+                      f"wegtauschen.", f"Only secured combinations earn the {cp} bonus points, and nobody can "
+                      f"swap them away.")
+        take = t(f"Dann nimmst du die offene Karte des Stapels, an dem deine Figur steht; die nächste Karte wird "
+                 f"aufgedeckt. Jetzt darfst du Kombinationen sichern (verdeckt ablegen): {combos}. {bonus} "
+                 f"{q(E.END.label(lang))} gibt die Würfel weiter.",
+                 f"Then you take the face-up card of the stack your pawn stands at; the next card is turned up. "
+                 f"Now you may secure combinations (turn them face down): {combos}. {bonus} "
+                 f"{q(E.END.label(lang))} passes the dice on.")
+        end = t("Das Spiel endet nach dem Zug, in dem ein Stapel leer wird – auch der Stapel der Bonuskarten in "
+                "der Mitte.", "The game ends after the turn in which a stack runs out – the bonus cards in the "
+                "middle too.")
+        advisor = t("Berater: Er zeigt für jede Möglichkeit, wie viele Punkte dir die Karte dieses Zuges im Mittel "
+                    "bringt; eine Zeile anklicken spielt sie.",
+                    "Advisor: it shows for every choice how many points this turn's card brings you on average; "
+                    "click a row to play it.")
+        return {"title": "Schraube Locker", "goal": goal,
+                "turn": [setup, rolling, functions, must, stop, exchange, take, end, advisor]}
 
     # --- the picture ---------------------------------------------------------------------------
     def board(self, ctx) -> str:
         obs = ctx.observation
         t = obs["turn"]
-        places = {a.stack: i for i, a in enumerate(ctx.legal) if type(a) is E.Place}
+        places = {a.stack: a for a in ctx.legal if type(a) is E.Place}
         pawn_at = {a.stack for a in ctx.legal if type(a) is E.PawnAt}  # set-up: the stacks to choose
         mover = t["player"]
         chain = {}
         if mover is not None and obs["pawns"][mover] is not None:
             chain = {(obs["pawns"][mover] + i) % E.STACKS: i for i in range(1, E.STACKS + 1)}
+        # a group of named parts (stacks, bonus cards, pawns), so a screen reader can walk the circle
         out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
-               f'font-family="sans-serif" class="sp-circle" role="img" '
+               f'font-family="sans-serif" class="sp-circle" role="group" '
                f'aria-label="{ctx.t("Kartenkreis", "circle of cards")}">']
         # the bonus cards in the middle
         n = obs["bonus_left"]
-        out.append(f'<rect x="{CX - 34}" y="{CY - 44}" width="68" height="88" rx="8" fill="#f7dc6f" stroke="#7d6608" '
-                   f'stroke-width="2"/><text x="{CX}" y="{CY - 18}" font-size="12" text-anchor="middle">'
-                   f'{ctx.t("Bonus", "bonus")}</text>'
-                   f'<text x="{CX}" y="{CY + 10}" font-size="24" font-weight="bold" text-anchor="middle">'
-                   f'{E.CARDS.bonus_points}</text>'
+        bp = E.CARDS.bonus_points
+        label = ctx.t(f"Bonuskarten in der Mitte: noch {n}, je {bp} Punkte", f"bonus cards in the middle: {n} left, "
+                      f"{bp} points each")
+        out.append(f'<g class="sp-bonus" role="img" aria-label="{escape(label)}">'
+                   f'<rect x="{CX - 34}" y="{CY - 44}" width="68" height="88" rx="8" fill="{BONUS_BG}" '
+                   f'stroke="#7d6608" stroke-width="2"/><g fill="{POINTS_INK}">'
+                   f'<text x="{CX}" y="{CY - 18}" font-size="12" text-anchor="middle">{ctx.t("Bonus", "bonus")}</text>'
+                   f'<text x="{CX}" y="{CY + 10}" font-size="24" font-weight="bold" text-anchor="middle">{bp}</text>'
                    f'<text x="{CX}" y="{CY + 34}" font-size="11" text-anchor="middle" class="sp-bonus-left">'
-                   f'{escape(ctx.t(f"noch {n}", f"{n} left"))}</text>')
+                   f'{escape(ctx.t(f"noch {n}", f"{n} left"))}</text></g></g>')
+        at = [[p for p, ps in enumerate(obs["pawns"]) if ps == s] for s in range(E.STACKS)]
         for s, st in enumerate(obs["stacks"]):
-            out.append(self._stack(ctx, s, st, t["on_card"][s], chain.get(s), places.get(s), s in pawn_at))
-        # the pawns outside the circle
+            out.append(self._stack(ctx, s, st, t["on_card"][s], chain.get(s), places.get(s), s in pawn_at, at[s]))
+        # the pawns outside the circle, each with its seat's number (its colour is not needed to tell it)
         for s in range(E.STACKS):
-            here = [p for p, ps in enumerate(obs["pawns"]) if ps == s]
             x, y = _at(s, R + 72)
-            for k, p in enumerate(here):
-                px = x + (k - (len(here) - 1) / 2) * 25
-                ring = ' stroke="#000" stroke-width="3"' if p == mover else ' stroke="#fff" stroke-width="1.5"'
-                out.append(f'<g class="sp-pawn" data-player="{p}" data-stack="{s}">'
-                           f'<title>{escape(ctx.names[p])}</title>'
+            for k, p in enumerate(at[s]):
+                px = x + (k - (len(at[s]) - 1) / 2) * 25
+                ring = ' stroke="#000000" stroke-width="3"' if p == mover else f' stroke="{EDGE}" stroke-width="1.5"'
+                label = ctx.t(f"Figur {p + 1}: {ctx.names[p]}, an Stapel {s + 1}", f"pawn {p + 1}: {ctx.names[p]}, "
+                              f"beside stack {s + 1}") + (ctx.t(", am Zug", ", to move") if p == mover else "")
+                out.append(f'<g class="sp-pawn" data-player="{p}" data-stack="{s}" role="img" '
+                           f'aria-label="{escape(label)}"><title>{escape(label)}</title>'
                            f'<circle cx="{px:.1f}" cy="{y:.1f}" r="11" fill="{PAWN[p % 4]}"{ring}/>'
-                           f'<text x="{px:.1f}" y="{y + 4:.1f}" font-size="12" font-weight="bold" fill="#fff" '
-                           f'text-anchor="middle">{p + 1}</text></g>')
-        out.append(f'<text x="4" y="{H - 6}" font-size="11" fill="#666" font-style="italic">'
+                           f'<text x="{px:.1f}" y="{y + 4:.1f}" font-size="12" font-weight="bold" '
+                           f'fill="{PAWN_INK[p % 4]}" text-anchor="middle">{p + 1}</text></g>')
+        out.append(f'<text x="4" y="{H - 6}" font-size="11" fill="{NOTE_INK}" font-style="italic">'
                    f'{ctx.t("Karten: Rekonstruktion", "cards: reconstruction")}</text></svg>')
         # the roll stands beside the circle, not below it: the move buttons under the board stay on
         # a 1024×768 screen however long the roll's words get
         return (f"<div class='sp-sl' style='display:flex;flex-wrap:wrap;align-items:flex-start;gap:8px'>"
                 f"{''.join(out)}{self._roll(ctx)}</div>")
 
-    def _stack(self, ctx, s, st, dice, pos, act, choose=False) -> str:
+    def _stack(self, ctx, s, st, dice, pos, act, choose=False, pawns=()) -> str:
         x, y = _at(s, R)
         x0, y0 = x - CARD_W / 2, y - CARD_H / 2
         lx, ly = _at(s, R - (64 if s % 3 == 0 else 72))
         n = st["left"]
-        left = (f'<text x="{lx:.1f}" y="{ly + 4:.1f}" font-size="11" fill="#444" text-anchor="middle" '
-                f'class="sp-left-count">{escape(ctx.t(f"noch {n}", f"{n} left"))}</text>')
+        # the count and the number are part of the stack's name: drawn for the eye only
+        left = (f'<text x="{lx:.1f}" y="{ly + 4:.1f}" font-size="11" fill="{LEFT_INK}" text-anchor="middle" '
+                f'class="sp-left-count" aria-hidden="true">{escape(ctx.t(f"noch {n}", f"{n} left"))}</text>')
         title = ctx.t(f"Stapel {s + 1}" + (" – die nächste Karte" if pos == 1 else ""),
                       f"stack {s + 1}" + (" – the next card" if pos == 1 else ""))
-        left += (f'<g class="sp-stack-number"><title>{escape(title)}</title>'
-                 f'<circle cx="{x0 + 2:.1f}" cy="{y0 + 2:.1f}" r="10" fill="{PICK if pos == 1 else "#555"}"/>'
-                 f'<text x="{x0 + 2:.1f}" y="{y0 + 6:.1f}" font-size="12" fill="#fff" font-weight="bold" '
-                 f'text-anchor="middle" pointer-events="none">{s + 1}</text></g>')
+        if pos == 1:  # the card right after the mover's pawn: ▶ and the number on a dark orange tag
+            badge = (f'<rect x="{x0 - 22:.1f}" y="{y0 - 8:.1f}" width="36" height="20" rx="10" fill="{PICK}"/>'
+                     f'<path d="M{x0 - 16:.1f} {y0 - 3:.1f} l7 5 l-7 5 z" fill="{WHITE}"/>'
+                     f'<text x="{x0 + 3:.1f}" y="{y0 + 6:.1f}" font-size="12" fill="{WHITE}" font-weight="bold" '
+                     f'text-anchor="middle" pointer-events="none">{s + 1}</text>')
+        else:
+            badge = (f'<circle cx="{x0 + 2:.1f}" cy="{y0 + 2:.1f}" r="10" fill="{NUMBER_BG}"/>'
+                     f'<text x="{x0 + 2:.1f}" y="{y0 + 6:.1f}" font-size="12" fill="{WHITE}" font-weight="bold" '
+                     f'text-anchor="middle" pointer-events="none">{s + 1}</text>')
+        left += (f'<g class="sp-stack-number{" sp-next" if pos == 1 else ""}" aria-hidden="true">'
+                 f'<title>{escape(title)}</title>{badge}</g>')
+        who = ", ".join(ctx.names[p] for p in pawns)
+        here = ctx.t(f", hier {'steht' if len(pawns) == 1 else 'stehen'}: {who}", f", here: {who}") if pawns else ""
+        nxt = ctx.t(", die nächste Karte", ", the next card") if pos == 1 else ""
         card = st["top"]
         if card is None and n > 0:  # set-up: the stack lies face down until every pawn stands
-            open_ = (f'<g class="sp-stack sp-can" data-act="s{s}"' if choose else '<g class="sp-stack"')
-            edge = f'stroke="{PICK}" stroke-width="4"' if choose else 'stroke="#333" stroke-width="1.5"'
-            tip = ctx.t(f"Stapel {s + 1}: deine Figur hierher stellen", f"stack {s + 1}: put your pawn here") \
-                if choose else ctx.t(f"Stapel {s + 1} (verdeckt)", f"stack {s + 1} (face down)")
-            return (f'{open_} data-stack="{s}" data-left="{n}"><title>{escape(tip)}</title>'
+            tip = (ctx.t(f"Stapel {s + 1}: deine Figur hierher stellen", f"stack {s + 1}: put your pawn here")
+                   if choose else ctx.t(f"Stapel {s + 1} (verdeckt)", f"stack {s + 1} (face down)")) \
+                + ctx.t(f", {n} Karten", f", {n} cards") + here
+            open_ = (f'<g class="sp-stack sp-can" data-act="s{s}"' if choose else '<g class="sp-stack" role="img"')
+            edge = f'stroke="{PICK}" stroke-width="4"' if choose else f'stroke="{EDGE}" stroke-width="1.5"'
+            return (f'{open_} data-stack="{s}" data-left="{n}" aria-label="{escape(tip)}"><title>{escape(tip)}</title>'
                     f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="#5d6d7e" {edge}/>'
                     f'<rect x="{x0 + 8:.1f}" y="{y0 + 8:.1f}" width="{CARD_W - 16}" height="{CARD_H - 16}" rx="5" '
                     f'fill="none" stroke="#aeb6bf" stroke-width="2" stroke-dasharray="4 3"/></g>{left}')
         if card is None:
-            return (f'<g class="sp-stack" data-stack="{s}" data-left="0"><rect x="{x0:.1f}" y="{y0:.1f}" '
-                    f'width="{CARD_W}" height="{CARD_H}" rx="8" fill="#eee" stroke="#999" stroke-dasharray="5 4"/>'
-                    f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="13" fill="#777" text-anchor="middle">'
+            tip = ctx.t(f"Stapel {s + 1}: leer", f"stack {s + 1}: empty") + here
+            return (f'<g class="sp-stack" data-stack="{s}" data-left="0" role="img" aria-label="{escape(tip)}">'
+                    f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="{EMPTY_BG}" '
+                    f'stroke="#999999" stroke-dasharray="5 4"/>'
+                    f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="13" fill="{SMALL_INK}" text-anchor="middle">'
                     f'{ctx.t("leer", "empty")}</text></g>{left}')
         f = card["function"]
         name = E.FUNCTIONS[f][ctx.lang]
         lines = header_lines(name)
-        open_ = f'<g class="sp-stack sp-stack-act" data-act="s{s}"' if act is not None else '<g class="sp-stack"'
-        edge = f'stroke="{PICK}" stroke-width="4"' if act is not None else 'stroke="#333" stroke-width="1.5"'
+        open_ = (f'<g class="sp-stack sp-stack-act" data-act="s{s}"' if act is not None
+                 else '<g class="sp-stack" role="img"')
+        edge = f'stroke="{PICK}" stroke-width="4"' if act is not None else f'stroke="{EDGE}" stroke-width="1.5"'
         head_y = [y0 + 18] if len(lines) == 1 else [y0 + 14, y0 + 26]
         # the words read as one text ("Karte verschenken −3 Punkte"), as the stack's name says them:
         # a space between the header's lines and after each piece (never drawn: SVG strips them)
@@ -214,24 +341,32 @@ class SchraubeLockerView(View):
         # its name for screen readers: the card's words as drawn (name, points), then the rest
         label = (f"{name} {num(card['points'], ctx.lang, 0)} {ctx.t('Punkte', 'points')}, "
                  + ctx.t(f"Stapel {s + 1}, Würfelzahl {card['die']}, noch {st['left']} Karten",
-                         f"stack {s + 1}, die number {card['die']}, {st['left']} cards left")
-                 + (ctx.t(", darauf liegt: ", ", on it: ") + ", ".join(map(str, dice)) if dice else ""))
+                         f"stack {s + 1}, die number {card['die']}, {st['left']} cards left") + nxt
+                 + (ctx.t(", darauf liegt: ", ", on it: ") + "+".join(map(str, dice)) if dice else "") + here
+                 + (ctx.t(f", passt: hier eine {act.value} hinlegen", f", fits: put a {act.value} here")
+                    if act is not None else ""))
         parts = [f'{open_} data-stack="{s}" data-card="{card["id"]}" data-die="{card["die"]}" '
                  f'data-left="{st["left"]}" data-name="{escape(name)}" aria-label="{escape(label)}">',
                  f'<title>{escape(name)}</title>',
-                 f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="#fffdf5" {edge}/>',
+                 f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{CARD_W}" height="{CARD_H}" rx="8" fill="{CARD_BG}" {edge}/>',
                  f'<rect x="{x0 + 3:.1f}" y="{y0 + 3:.1f}" width="{CARD_W - 6}" height="28" rx="5" '
                  f'fill="{COLOUR[f]}"/>',
-                 f'<text class="sp-card-name" font-size="11" fill="{INK.get(f, "#fff")}" text-anchor="middle" '
+                 f'<text class="sp-card-name" font-size="11" fill="{INK.get(f, WHITE)}" text-anchor="middle" '
                  f'font-weight="bold">{head}</text>',
-                 f'<text x="{x:.1f}" y="{y0 + 56:.1f}" font-size="24" font-weight="bold" text-anchor="middle">'
-                 f'{num(card["points"], ctx.lang, 0)} </text>',
-                 f'<text x="{x:.1f}" y="{y0 + 67:.1f}" font-size="11" fill="#555" text-anchor="middle">'
+                 f'<text x="{x:.1f}" y="{y0 + 56:.1f}" font-size="24" font-weight="bold" fill="{POINTS_INK}" '
+                 f'text-anchor="middle">{num(card["points"], ctx.lang, 0)} </text>',
+                 f'<text x="{x:.1f}" y="{y0 + 67:.1f}" font-size="11" fill="{SMALL_INK}" text-anchor="middle">'
                  f'{ctx.t("Punkte", "points")}</text>',
                  die(card["die"], 26, x0 + 6, y0 + CARD_H - 31, lang=ctx.lang)]
         for k, v in enumerate(dice):  # the dice lying on the card this turn
             parts.append(f'<g class="sp-on-card" data-value="{v}">'
                          + die(v, 28, x0 + CARD_W - 35 - k * 20, y0 + CARD_H - 33, fill=ON_CARD, lang=ctx.lang) + "</g>")
+        if act is not None:  # a die fits: ✓ on the top right corner, besides the thick edge
+            cx, cy = x0 + CARD_W - 2, y0 + 2
+            parts.append(f'<g class="sp-fits"><circle cx="{cx:.1f}" cy="{cy:.1f}" r="10" fill="{PICK}" '
+                         f'stroke="{WHITE}" stroke-width="1.5"/><path d="M{cx - 5:.1f} {cy:.1f} l3.5 4 l6.5 -8" '
+                         f'fill="none" stroke="{WHITE}" stroke-width="2.5" stroke-linecap="round" '
+                         f'stroke-linejoin="round"/></g>')
         parts.append("</g>")
         return "".join(parts) + left
 
@@ -253,22 +388,35 @@ class SchraubeLockerView(View):
         roll = t["roll"]
         picking = obs["phase"] == E.CARDS_PHASE and bool(ctx.legal)
         sel = set(ctx.ui.get("sel", ()))
-        size, gap = 40, 8
         body = []
         for i, v in enumerate(roll):
-            g = die(v, size, (i % 2) * (size + gap), (i // 2) * (size + gap),
-                    fill=ON_CARD if i in sel else "#fffdf5", lang=ctx.lang)
-            body.append(f'<g data-act="d{i}" class="sp-roll-die">{g}</g>' if picking else g)
-        width, height = 2 * size + gap, ((len(roll) + 1) // 2) * (size + gap) - gap
+            dx, dy = PAD + (i % 2) * (DIE + GAP), PAD + (i // 2) * (DIE + GAP)
+            chosen = picking and i in sel
+            g = die(v, DIE, dx, dy, fill=ON_CARD if chosen else CARD_BG, lang=ctx.lang)
+            if chosen:  # a ring round a chosen die: the state has a shape, not only the yellow
+                g += (f'<rect x="{dx - 3}" y="{dy - 3}" width="{DIE + 6}" height="{DIE + 6}" rx="10" fill="none" '
+                      f'stroke="{PICK}" stroke-width="3"/>')
+            if picking:
+                label = ctx.t(f"Würfel {v} des Wurfs", f"die {v} of the roll") + \
+                    (ctx.t(", gewählt", ", chosen") if chosen else "")
+                body.append(f'<g data-act="d{i}" class="sp-roll-die{" sp-chosen" if chosen else ""}" '
+                            f'aria-label="{escape(label)}" aria-pressed="{"true" if chosen else "false"}">{g}</g>')
+            else:
+                body.append(g)
+        width, height = 2 * DIE + GAP + 2 * PAD, ((len(roll) + 1) // 2) * (DIE + GAP) - GAP + 2 * PAD
+        name = ctx.t("Wurf: ", "roll: ") + ", ".join(map(str, roll))
         dice = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-                f'viewBox="0 0 {width} {height}" class="sp-dice" data-dice="{",".join(map(str, roll))}">'
-                f'{"".join(body)}</svg>') if roll else ""
-        text = ctx.t(f"Wurf {t['rolls']} von 3 · freie Würfel: {t['dice_left']}",
-                     f"roll {t['rolls']} of 3 · free dice: {t['dice_left']}")
+                f'viewBox="0 0 {width} {height}" class="sp-dice" data-dice="{",".join(map(str, roll))}" '
+                f'role="group" aria-label="{escape(name)}">{"".join(body)}</svg>') if roll else ""
+        text = ctx.t(f"Wurf {t['rolls']} von {E.MAX_ROLLS} · freie Würfel: {t['dice_left']}",
+                     f"roll {t['rolls']} of {E.MAX_ROLLS} · free dice: {t['dice_left']}")
         hint = ""
         if picking:
             hint = ctx.t("Würfel anklicken: dann erscheinen „Wurf wiederholen“ und „Würfel drehen“ für sie.",
                          "Click dice: then “re-roll” and “turn a die” appear for them.")
+        elif obs["phase"] == E.PLACE and any(type(a) is E.Place for a in ctx.legal):
+            hint = ctx.t("Karte mit ✓ anklicken: Ein passender Würfel kommt darauf.",
+                         "Click a card marked ✓: a fitting die goes on it.")
         return (f"<div class='sp-roll' {style}>{dice}<div>{escape(text)}</div>"
                 + (f"<div class='sp-roll-hint'>{escape(hint)}</div>" if hint else "") + "</div>")
 
@@ -282,10 +430,19 @@ class SchraubeLockerView(View):
                 continue  # a click on the card or stack; the card functions through the selected dice
             out.append({"token": f"a{i}", "label": self.option_label(ctx, a)})
         if ctx.observation["phase"] == E.CARDS_PHASE and sel:
+            card_buttons = []
             for token in ["rr"] + [f"tn{k}" for k in range(1, 7)]:
                 a = self._card_action(ctx, token)
                 if a is not None:
-                    out.append({"token": token, "label": self.option_label(ctx, a)})
+                    card_buttons.append({"token": token, "label": self.option_label(ctx, a)})
+            # the choice is made when no die can join it (all dice chosen, or only a turn of one die
+            # is possible): the focus goes to its first button; while more dice may join a re-roll
+            # it stays on the dice
+            roll = ctx.observation["turn"]["roll"]
+            done = len(sel) >= len(roll) or not any(type(a) is E.UseReroll for a in ctx.legal)
+            if card_buttons and done:
+                card_buttons[0]["focus"] = True
+            out += card_buttons
         return out
 
     @staticmethod
@@ -451,7 +608,7 @@ class SchraubeLockerView(View):
         for p, pl in enumerate(obs["players"]):
             chips = "".join(
                 f"<span class='sp-chip' data-card='{c['id']}' style='display:inline-block;margin:1px 3px 1px 0;"
-                f"padding:1px 6px;border-radius:8px;color:{INK.get(c['function'], '#fff')};"
+                f"padding:1px 6px;border-radius:8px;color:{INK.get(c['function'], WHITE)};"
                 f"background:{COLOUR[c['function']]};font-size:.85em'>"
                 f"{escape(E.FUNCTIONS[c['function']][ctx.lang])} {num(c['points'], ctx.lang, 0)}</span>"
                 for c in pl["display"]) or "–"
@@ -459,8 +616,12 @@ class SchraubeLockerView(View):
             sec = ctx.t(f"gesichert: {n} {'Karte' if n == 1 else 'Karten'} (verdeckt)",
                         f"secured: {n} {'card' if n == 1 else 'cards'} (face down)")
             bonus = ctx.t(f" · Bonuskarten: {pl['bonus']}", f" · bonus cards: {pl['bonus']}") if pl["bonus"] else ""
+            # the pawn's number on its colour, as on the board (the name says who it is)
+            tag = (f"<span aria-hidden='true' style='display:inline-block;min-width:1.2em;text-align:center;"
+                   f"border-radius:50%;border:1px solid {EDGE};background:{PAWN[p % 4]};color:{PAWN_INK[p % 4]};"
+                   f"font-size:.8em;font-weight:bold'>{p + 1}</span>")
             parts.append(f"<div class='sp-display' data-player='{p}' data-cards='{len(pl['display'])}' "
-                         f"data-secured='{n}' style='margin:4px 0'><span style='color:{PAWN[p % 4]}'>●</span> "
+                         f"data-secured='{n}' style='margin:4px 0'>{tag} "
                          f"<b>{escape(ctx.names[p])}</b>: {chips}<br><small>{escape(sec + bonus)}</small></div>")
         return "".join(parts)
 
