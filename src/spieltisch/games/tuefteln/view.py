@@ -390,15 +390,15 @@ DESCENDING = (5, 4, 3, 2)
 CONDITIONS = {
     "de": {"mix": "vier verschiedene Zahlen, die keine Straße sind",
            "pair": "zwei gleiche Zahlen, die waagrecht oder senkrecht nebeneinander liegen; die beiden "
-                   "anderen Zahlen sind verschieden (voneinander und vom Paar)",
+                   "anderen Zahlen sind voneinander und vom Paar verschieden",
            "two_pairs": "zwei Paare, jedes waagrecht oder senkrecht nebeneinander",
-           "cross": "zwei Paare, jedes diagonal (über Kreuz)",
+           "cross": "zwei Paare, jedes über Kreuz, also diagonal",
            "four": "vier gleiche Zahlen",
            "straight": "vier aufeinanderfolgende Zahlen (1-2-3-4, 2-3-4-5 oder 3-4-5-6), im Uhrzeigersinn "
                        "aufsteigend, an einer beliebigen Ecke beginnend"},
     "en": {"mix": "four different numbers that are not a straight",
-           "pair": "two equal numbers next to each other across or down (not diagonal); the other two "
-                   "numbers differ (from each other and from the pair)",
+           "pair": "two equal numbers next to each other across or down, not diagonal; the other two "
+                   "numbers differ from each other and from the pair",
            "two_pairs": "two pairs, each next to each other across or down",
            "cross": "two pairs, each diagonal",
            "four": "four equal numbers",
@@ -438,27 +438,34 @@ def how_to_box(game, lang: str) -> dict:
                     if de else
                     f"Side {side}: the two numbers go into two free fields of the same colour. Every field "
                     f"shows its colour's sign: {key}.")
+    bridge = layout.placement == "white_or_bridge"
     turn.append("Klicke ein freies Feld für die erste Zahl, dann ein Feld für die zweite (die passenden "
-                "Felder sind gestrichelt umrandet und heißen „passt“); ein Brückenfeld trägt mit einem Klick "
-                "beide Zahlen ein. „tauschen“ dreht die Reihenfolge der Zahlen um."
+                "Felder sind gestrichelt umrandet und heißen „passt“)"
+                + ("; ein Brückenfeld trägt mit einem Klick beide Zahlen ein" if bridge else "")
+                + ". „tauschen“ dreht die Reihenfolge der Zahlen um."
                 if de else
                 "Click a free field for the first number, then a field for the second (the fields that fit "
-                "have a dashed outline and are named “fits”); a bridge field takes both numbers with one "
-                "click. “swap” turns the order of the numbers round.")
+                "have a dashed outline and are named “fits”)"
+                + ("; a bridge field takes both numbers with one click" if bridge else "")
+                + ". “swap” turns the order of the numbers round."),
     turn.append("Am Ende zählt jedes der neun 2 × 2-Quadrate nach seinen vier Zahlen:" if de else
                 "At the end every one of the nine 2 × 2 squares scores by its four numbers:")
     for c in scoring.CATEGORIES:
-        cond = CONDITIONS[lg][c]
-        if c == "straight":
-            down = _square_text(*DESCENDING, lang)
-            cond += (f"; absteigend zählt in dieser Partie auch ({down})" if de else
-                     f"; in this game falling counts too ({down})") if descending else (
-                f"; absteigend ({down}) ist keine Straße" if de else f"; falling ({down}) is not a straight")
         example = _square_text(*EXAMPLES[c], lang)
-        turn.append(f"{words[c]} – {scoring.POINTS[c]} {'Punkt' if scoring.POINTS[c] == 1 else 'Punkte'}: "
-                    f"{cond} (z. B. {example})." if de else
-                    f"{words[c]} – {scoring.POINTS[c]} point{'' if scoring.POINTS[c] == 1 else 's'}: "
-                    f"{cond} (e.g. {example}).")
+        points = scoring.POINTS[c]
+        item = (f"{words[c]} – {points} {'Punkt' if points == 1 else 'Punkte'}: {CONDITIONS[lg][c]} "
+                f"(z. B. {example})." if de else
+                f"{words[c][0].upper()}{words[c][1:]} – {points} point{'' if points == 1 else 's'}: "
+                f"{CONDITIONS[lg][c]} (e.g. {example}).")
+        if c == "straight":  # the option descending_straights (the rulebook's "im Uhrzeigersinn")
+            down = _square_text(*DESCENDING, lang)
+            if descending:
+                item += (f" In dieser Partie zählt auch absteigend (z. B. {down})." if de else
+                         f" In this game falling counts too (e.g. {down}).")
+            else:
+                item += (f" Absteigend ({down}) ist keine Straße." if de else
+                         f" Falling ({down}) is not a straight.")
+        turn.append(item)
     three, diagonal = _square_text(*THREE_OF_A_KIND, lang), _square_text(*DIAGONAL_PAIR, lang)
     turn.append(f"Keine Punkte: ein Drilling (drei gleiche Zahlen, z. B. {three}) und ein Paar, das nur diagonal "
                 f"liegt (z. B. {diagonal})." if de else
