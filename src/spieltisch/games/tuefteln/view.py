@@ -180,7 +180,9 @@ def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lan
     hl = set(highlight)
     for f in range(SIZE * SIZE):
         x, y = xy(f)
-        fill = HIGHLIGHT if f == selected else field_fill(layout, f)
+        # the chosen field turns yellow on side A; on side B yellow is a field colour, so the field keeps
+        # its own (the thick outline and the previewed number mark it on both sides)
+        fill = HIGHLIGHT if f == selected and side == "A" else field_fill(layout, f)
         act = f' class="sp-field" data-field="{f}" data-value="{values[f] or layout.printed[f]}"'
         if clickable:
             name = field_label(layout, f, values[f] or layout.printed[f], lang, f == selected, f in fits,
@@ -190,15 +192,6 @@ def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lan
                 act += ' aria-pressed="true"'
         out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" '
                    f'stroke="#555" stroke-width="1"{act}/>')
-    # the colour's shape on side B, in the corner of every field that is not pre-printed
-    if side == "B":
-        size = max(7, round(cell * 0.26))
-        for f in range(SIZE * SIZE):
-            sym = SYMBOLS.get(layout.kind[f])
-            if sym and not layout.printed[f]:
-                x, y = xy(f)
-                out.append(f'<text x="{x + 2}" y="{y + size + 1}" font-size="{size}" fill="{SYMBOL_INK}" '
-                           f'pointer-events="none" aria-hidden="true">{sym}</text>')
     # state outlines, drawn inside the field so neighbours' outlines never overlap
     for f in range(SIZE * SIZE):
         x, y = xy(f)
@@ -215,6 +208,17 @@ def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lan
             continue
         out.append(f'<rect x="{x + w / 2 + 1}" y="{y + w / 2 + 1}" width="{cell - w - 2}" height="{cell - w - 2}" '
                    f'fill="none" stroke="{MARK}" stroke-width="{w}"{dash} pointer-events="none"/>')
+    # the colour's sign on side B, in the corner of every field that is not pre-printed (drawn over the
+    # outlines so they never hide it; left out on small sheets, where it would cover the number)
+    if side == "B" and not small:
+        size = round(cell * 0.24)
+        for f in range(SIZE * SIZE):
+            sym = SYMBOLS.get(layout.kind[f])
+            if sym and not layout.printed[f]:
+                x, y = xy(f)
+                out.append(f'<text x="{x + cell * 0.15:.1f}" y="{y + cell * 0.15 + size * 0.85:.1f}" '
+                           f'font-size="{size}" fill="{SYMBOL_INK}" pointer-events="none" aria-hidden="true">'
+                           f'{sym}</text>')
     # bridges: a bar across the shared border, drawn under the numbers
     for a, b in layout.bridges:
         (xa, ya), (xb, yb) = xy(a), xy(b)
