@@ -299,6 +299,9 @@ def test_a_chosen_field_is_pressed_outlined_previewed_and_the_fitting_fields_are
     fits = {f for f, a in sheet.fields.items() if a["aria-label"].endswith(", passt")}
     partners = {a.f2 if a.f1 == first else a.f1 for a in legal if first in (a.f1, a.f2)}
     assert fits == partners and first not in fits
+    free = {f for a in legal for f in (a.f1, a.f2)}
+    unfit = {f for f, a in sheet.fields.items() if a["aria-label"].endswith(", passt nicht dazu")}
+    assert unfit == free - partners - {first}
     # a state is not colour alone: the chosen field has a solid outline, the fitting ones a dashed one,
     # and the number the first click writes stands in the chosen field
     solid = [o for o in sheet.outlines if "stroke-dasharray" not in o]
@@ -390,3 +393,23 @@ def test_every_field_colour_has_its_text_and_marker_declared():
         assert contrast(tv.MARK, fill) >= CONTRAST_NEEDED["marker"]
     # negative control: the old chosen-field marking (the yellow fill against white) is far under 3:1
     assert contrast(tv.HIGHLIGHT, tv.WHITE) < CONTRAST_NEEDED["marker"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_field_one_click_fills_says_so_and_that_click_writes_what_it_says(lang):
+    """Bridge fields (side A) have one partner: their name tells what one click writes where, and the
+    click writes exactly that."""
+    t = Table("tuefteln", players=1, seats=["human"], seed=2, lang=lang)
+    while t.pending():
+        t.step()
+    v1, v2 = t.context().observation["throw"]
+    layout = layout_for("A")
+    fields = parse(first_sheet(t.state()["board"])).fields
+    said = {f for f, a in fields.items() if ("ein Klick" if lang == "de" else "one click") in a["aria-label"]}
+    assert said == {f for pair in layout.bridges for f in pair}
+    a, b = layout.bridges[0]
+    assert fields[b]["aria-label"].endswith(
+        f"ein Klick schreibt die {v1} hierher und die {v2} nach {field_name(a)}" if lang == "de" else
+        f"one click writes the {v1} here and the {v2} to {field_name(a)}")
+    t.click(f"f{b}")
+    assert t.session.match.actions[-1] == Place.make(b, v1, a, v2)

@@ -98,10 +98,10 @@ def kind_word(layout, f: int, lang: str) -> str:
 
 
 def field_label(layout, f: int, value: int, lang: str, selected: bool = False, fits: bool = False,
-                preview: int | None = None) -> str:
+                preview: int | None = None, note: str = "") -> str:
     """A field as a screen reader says it: name, square and corner, what is in it (the pre-printed or
     written number, or "frei" and its kind), its state ("B3, Quadrat 4 oben rechts: frei, weiß,
-    gewählt für die 5")."""
+    gewählt für die 5"), then ``note`` (what a click on it does, when that is not the usual)."""
     de = lang == "de"
     if layout.printed[f]:
         text = f"{'vorgedruckte' if de else 'pre-printed'} {layout.printed[f]}"
@@ -114,6 +114,8 @@ def field_label(layout, f: int, value: int, lang: str, selected: bool = False, f
             "" if preview is None else (f" für die {preview}" if de else f" for the {preview}"))
     elif fits:
         text += ", passt" if de else ", fits"
+    if note:
+        text += f", {note}"
     return f"{field_place(f, lang)}: {text}"
 
 
@@ -126,7 +128,8 @@ def square_label(category, lang: str = "de", short: bool = False) -> str:
 
 def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lang: str = "de",
               highlight=(), title: str | None = None, note: bool = True, edges: bool = True,
-              clickable: bool = False, selected=None, fits=(), preview=None, label: str | None = None) -> str:
+              clickable: bool = False, selected=None, fits=(), preview=None, label: str | None = None,
+              notes=None) -> str:
     """A complete ``<svg>`` of one sheet.
 
     ``values``: 36 numbers (0 = empty; the pre-printed ones are taken from the layout anyway);
@@ -137,7 +140,8 @@ def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lan
     ``selected``: a field chosen by a first click (drawn with a thick outline, ``aria-pressed``);
     ``fits``: the fields that may take the second number (a dashed outline, named "passt");
     ``preview``: the number the chosen field would get (drawn in it, light); ``label``: the picture's
-    name for a screen reader (default: the sheet's side).
+    name for a screen reader (default: the sheet's side); ``notes``: more words for some fields' names
+    (field index -> text).
     """
     layout = layout_for(side)
     values = list(values) if values is not None else list(layout.printed)
@@ -186,7 +190,7 @@ def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lan
         act = f' class="sp-field" data-field="{f}" data-value="{values[f] or layout.printed[f]}"'
         if clickable:
             name = field_label(layout, f, values[f] or layout.printed[f], lang, f == selected, f in fits,
-                               preview if f == selected else None)
+                               preview if f == selected else None, (notes or {}).get(f, ""))
             act += f' data-act="f{f}" aria-label="{escape(name)}"'
             if f == selected:
                 act += ' aria-pressed="true"'
@@ -531,12 +535,25 @@ class TueftelnView(View):
         if obs["throw"] is not None and not obs["terminal"]:
             v1, v2 = self._order(ctx)
         fits = self._fits(ctx, first) if first is not None else ()
+        notes = {}
+        if v1 is not None and ctx.legal:
+            free = {f for a in ctx.legal for f in (a.f1, a.f2)}
+            for f in free:
+                if first is not None:
+                    if f != first and f not in fits:
+                        notes[f] = ctx.t("passt nicht dazu", "does not fit")
+                    continue
+                partners = self._fits(ctx, f)
+                if len(partners) == 1:  # a bridge, or the last two fields of a colour: one click writes both
+                    other = field_name(partners[0])
+                    notes[f] = ctx.t(f"ein Klick schreibt die {v1} hierher und die {v2} nach {other}",
+                                     f"one click writes the {v1} here and the {v2} to {other}")
         if ctx.viewer is not None:
             name = ctx.t(f"Dein Zettel, Seite {obs['side']}", f"Your sheet, side {obs['side']}")
         else:  # the spectator's board is the first player's sheet: a picture, named in words
             name = sheet_summary(obs, me, ctx.names[me], ctx.lang)
         sheet = observation_svg(obs, me, lang=ctx.lang, clickable=bool(ctx.legal), selected=first, fits=fits,
-                                preview=v1 if first is not None else None, label=name)
+                                preview=v1 if first is not None else None, label=name, notes=notes)
         if v1 is not None:
             if first is not None:
                 hint = ctx.t(f"{v1} → {field_name(first)} (gewählt). 2. Klick: ein gestrichelt umrandetes Feld "
