@@ -3,7 +3,8 @@ sheets and the play page, drawn from observations (``observation_svg``) or from 
 
 Drawn as on paper: 6 × 6 fields in 3 × 3 squares of 2 × 2 with thick square borders; pre-printed
 numbers bold on grey; side A white and blue fields with each bridge drawn as a connector between its
-two blue fields; side B five colours. Under each row of squares a strip names every complete square's
+two blue fields; side B five colours, each with its sign (● ▲ ■ ◆ ★) so no field is told by
+colour alone. Under each row of squares a strip names every complete square's
 category and points. Column letters A–F run along the top edge and row numbers 1–6 down the left edge,
 so a field is found by the name the engine gives it (``field_name``: "A1" top left). The layout is
 the project's reconstruction, and the picture says so.
@@ -32,7 +33,6 @@ HIGHLIGHT = "#ffd54f"
 # The outline of a state (the chosen field, the fields that fit it, the last placement): dark enough
 # for 3:1 against every field colour and the page, since the yellow fill alone is 1.41:1 to white
 MARK = "#6b3500"
-HIGHLIGHT_EDGE = MARK
 PAGE = "#ffffff"  # the page behind the sheet (the category strip, the letters and numbers at the edges)
 EDGE_INK = "#555555"
 NOTE_INK = "#666666"
