@@ -3,7 +3,8 @@ sheets and the play page, drawn from observations (``observation_svg``) or from 
 
 Drawn as on paper: 6 × 6 fields in 3 × 3 squares of 2 × 2 with thick square borders; pre-printed
 numbers bold on grey; side A white and blue fields with each bridge drawn as a connector between its
-two blue fields; side B five colours. Under each row of squares a strip names every complete square's
+two blue fields; side B five colours, each with its sign (● ▲ ■ ◆ ★) so no field is told by
+colour alone. Under each row of squares a strip names every complete square's
 category and points. Column letters A–F run along the top edge and row numbers 1–6 down the left edge,
 so a field is found by the name the engine gives it (``field_name``: "A1" top left). The layout is
 the project's reconstruction, and the picture says so.
@@ -20,15 +21,26 @@ from .engine import SIZE, Place, Throw, column_name, field_name, layout_for, row
 WHITE = "#ffffff"
 BLUE = "#9cc8ee"
 PRINTED = "#c9c9c9"
-PEN = "#1b3f91"  # numbers written by the player
+PEN = "#15357d"  # numbers written by the player: at least 4.5:1 on every field colour (#1b3f91 was 4.49 on red)
 BRIDGE = "#1f5fa8"
 HAND = "Comic Sans MS, cursive, sans-serif"  # written numbers look handwritten
 COLOURS = {"Y": "#f6e05e", "R": "#f2998f", "G": "#95d595", "U": "#8db7ec", "V": "#c9a6e4",
            "W": WHITE, "B": BLUE}
+# Side B's colours also carry a shape each, so a field's colour can be told without seeing colour
+SYMBOLS = {"Y": "●", "R": "▲", "G": "■", "U": "◆", "V": "★"}
+SYMBOL_INK = "#333333"
 HIGHLIGHT = "#ffd54f"
-HIGHLIGHT_EDGE = "#e67e22"
-CAT_COLOURS = {"mix": "#6d8f3a", "pair": "#2f7fb5", "two_pairs": "#7b4fb0", "cross": "#c0392b",
-               "four": "#b8860b", "straight": "#1e8449", "none": "#888888"}
+# The outline of a state (the chosen field, the fields that fit it, the last placement): dark enough
+# for 3:1 against every field colour and the page, since the yellow fill alone is 1.41:1 to white
+MARK = "#6b3500"
+PAGE = "#ffffff"  # the page behind the sheet (the category strip, the letters and numbers at the edges)
+EDGE_INK = "#555555"
+NOTE_INK = "#666666"
+PRINTED_INK = "#000000"
+# category words under the squares: each at least 4.5:1 on the page (the old #b8860b, #888, #6d8f3a,
+# #2f7fb5 were 3.25, 3.54, 3.72, 4.35); the word itself names the category, the colour only helps
+CAT_COLOURS = {"mix": "#4b6b20", "pair": "#1d6a9a", "two_pairs": "#7b4fb0", "cross": "#c0392b",
+               "four": "#7a5a00", "straight": "#17693a", "none": "#555555"}
 BRIDGE_MARKS = "abcdefghijklmnop"
 
 
@@ -61,18 +73,50 @@ SHORT = {"de": scoring.LABELS["de"],
                 "straight": "str.", scoring.NONE: "—"}}
 
 
-def field_label(layout, f: int, value: int, lang: str, selected: bool = False) -> str:
-    """A field as a screen reader says it: its name, its number or "frei", the bridge it belongs to,
-    whether it is chosen ("B3: frei, Brücke mit C3")."""
+POSITIONS = {"de": ("oben links", "oben rechts", "unten links", "unten rechts"),
+             "en": ("top left", "top right", "bottom left", "bottom right")}
+
+
+def field_place(f: int, lang: str) -> str:
+    """Where field ``f`` lies as a screen reader says it: "B3, Quadrat 4 oben rechts"."""
+    r, c = divmod(f, SIZE)
+    square = (r // 2) * 3 + c // 2 + 1
+    pos = POSITIONS["de" if lang == "de" else "en"][(r % 2) * 2 + c % 2]
+    return f"{field_name(f)}, {'Quadrat' if lang == 'de' else 'square'} {square} {pos}"
+
+
+def kind_word(layout, f: int, lang: str) -> str:
+    """The printed kind of an empty field in words: "weiß", "blau, Brücke mit C1", "gelb ●"."""
     de = lang == "de"
-    text = f"{field_name(f)}: {value if value else ('frei' if de else 'free')}"
+    kind = layout.kind[f]
+    word = layout.kinds[kind]["de" if de else "en"]
     b = layout.bridge_of[f]
     if b is not None:
         other = next(x for x in layout.bridges[b] if x != f)
-        text += f", {'Brücke mit' if de else 'bridge with'} {field_name(other)}"
+        return f"{word}, {'Brücke mit' if de else 'bridge with'} {field_name(other)}"
+    return f"{word} {SYMBOLS[kind]}" if kind in SYMBOLS else word
+
+
+def field_label(layout, f: int, value: int, lang: str, selected: bool = False, fits: bool = False,
+                preview: int | None = None, note: str = "") -> str:
+    """A field as a screen reader says it: name, square and corner, what is in it (the pre-printed or
+    written number, or "frei" and its kind), its state ("B3, Quadrat 4 oben rechts: frei, weiß,
+    gewählt für die 5"), then ``note`` (what a click on it does, when that is not the usual)."""
+    de = lang == "de"
+    if layout.printed[f]:
+        text = f"{'vorgedruckte' if de else 'pre-printed'} {layout.printed[f]}"
+    elif value:
+        text = f"{value} {'eingetragen' if de else 'written'}"
+    else:
+        text = f"{'frei' if de else 'free'}, {kind_word(layout, f, lang)}"
     if selected:
-        text += ", gewählt" if de else ", chosen"
-    return text
+        text += (", gewählt" if de else ", chosen") + (
+            "" if preview is None else (f" für die {preview}" if de else f" for the {preview}"))
+    elif fits:
+        text += ", passt" if de else ", fits"
+    if note:
+        text += f", {note}"
+    return f"{field_place(f, lang)}: {text}"
 
 
 def square_label(category, lang: str = "de", short: bool = False) -> str:
@@ -84,20 +128,26 @@ def square_label(category, lang: str = "de", short: bool = False) -> str:
 
 def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lang: str = "de",
               highlight=(), title: str | None = None, note: bool = True, edges: bool = True,
-              clickable: bool = False, selected=None) -> str:
+              clickable: bool = False, selected=None, fits=(), preview=None, label: str | None = None,
+              notes=None) -> str:
     """A complete ``<svg>`` of one sheet.
 
     ``values``: 36 numbers (0 = empty; the pre-printed ones are taken from the layout anyway);
     ``categories``: nine categories or None per square (from ``scoring.square_categories``; computed
     from ``values`` when omitted); ``highlight``: field indices to mark (e.g. the last placement);
     ``edges``: column letters above and row numbers to the left, as in the fields' names;
-    ``clickable``: every field carries ``data-act="f<index>"`` for the front-end; ``selected``: a
-    field chosen by a first click.
+    ``clickable``: every field carries ``data-act="f<index>"`` and its name for the front-end;
+    ``selected``: a field chosen by a first click (drawn with a thick outline, ``aria-pressed``);
+    ``fits``: the fields that may take the second number (a dashed outline, named "passt");
+    ``preview``: the number the chosen field would get (drawn in it, light); ``label``: the picture's
+    name for a screen reader (default: the sheet's side); ``notes``: more words for some fields' names
+    (field index -> text).
     """
     layout = layout_for(side)
     values = list(values) if values is not None else list(layout.printed)
     if categories is None:
         categories = scoring.square_categories(values)
+    fits = set(fits)
     strip = round(cell * 0.5)  # label strip under each row of squares
     small = cell < 30  # small sheets: short words (4er, Str / four, str.)
     pad = 4
@@ -113,36 +163,66 @@ def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lan
         r, c = divmod(f, SIZE)
         return pad + left + c * cell, top + head + pad + (r // 2) * (2 * cell + strip) + (r % 2) * cell
 
-    sheet_name = f"Tüfteln, Blatt {side}" if lang == "de" else f"Tüfteln sheet, side {side}"
+    if label is None:
+        label = f"Tüfteln, Blatt {side}" if lang == "de" else f"Tüfteln sheet, side {side}"
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" '
-           f'aria-label="{sheet_name}">']
+           f'aria-label="{escape(label)}">']
     if title:
-        out.append(f'<text x="{pad}" y="{top - 6}" font-size="{round(cell * 0.36)}" font-weight="bold">'
-                   f'{escape(title)}</text>')
+        out.append(f'<text x="{pad}" y="{top - 6}" font-size="{round(cell * 0.36)}" font-weight="bold" '
+                   f'fill="{PRINTED_INK}">{escape(title)}</text>')
     if edges:
         for c in range(SIZE):
             x, y = xy(c)
             out.append(f'<text x="{x + cell / 2}" y="{y - round(edge_font * 0.35)}" font-size="{edge_font}" '
-                       f'text-anchor="middle" fill="#555" class="sp-col-label">{column_name(c)}</text>')
+                       f'text-anchor="middle" fill="{EDGE_INK}" class="sp-col-label">{column_name(c)}</text>')
         for r in range(SIZE):
             x, y = xy(r * SIZE)
             out.append(f'<text x="{x - round(edge_font * 0.3)}" y="{y + cell / 2 + edge_font * 0.35:.1f}" '
-                       f'font-size="{edge_font}" text-anchor="end" fill="#555" class="sp-row-label">'
+                       f'font-size="{edge_font}" text-anchor="end" fill="{EDGE_INK}" class="sp-row-label">'
                        f'{row_name(r)}</text>')
     hl = set(highlight)
     for f in range(SIZE * SIZE):
         x, y = xy(f)
-        fill = HIGHLIGHT if f == selected else field_fill(layout, f)
-        act = f' class="sp-field" data-field="{f}" data-value="{values[f] or layout.printed[f]}"' \
-            + (f' data-act="f{f}" aria-label="{field_label(layout, f, values[f] or layout.printed[f], lang, f == selected)}"'
-               if clickable else "")
+        # the chosen field turns yellow on side A; on side B yellow is a field colour, so the field keeps
+        # its own (the thick outline and the previewed number mark it on both sides)
+        fill = HIGHLIGHT if f == selected and side == "A" else field_fill(layout, f)
+        act = f' class="sp-field" data-field="{f}" data-value="{values[f] or layout.printed[f]}"'
+        if clickable:
+            name = field_label(layout, f, values[f] or layout.printed[f], lang, f == selected, f in fits,
+                               preview if f == selected else None, (notes or {}).get(f, ""))
+            act += f' data-act="f{f}" aria-label="{escape(name)}"'
+            if f == selected:
+                act += ' aria-pressed="true"'
         out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" '
                    f'stroke="#555" stroke-width="1"{act}/>')
-        if f in hl:
+    # state outlines, drawn inside the field so neighbours' outlines never overlap
+    for f in range(SIZE * SIZE):
+        x, y = xy(f)
+        if f == selected:
+            w = max(3, cell // 8)
+            dash = ""
+        elif f in fits:
+            w = max(2, cell // 14)
+            dash = f' stroke-dasharray="{max(3, cell // 8)} {max(2, cell // 12)}"'
+        elif f in hl:
             w = max(2, cell // 10)
-            out.append(f'<rect x="{x + w}" y="{y + w}" width="{cell - 2 * w}" height="{cell - 2 * w}" '
-                       f'fill="none" stroke="{HIGHLIGHT_EDGE}" stroke-width="{w}" pointer-events="none"/>')
+            dash = ""
+        else:
+            continue
+        out.append(f'<rect x="{x + w / 2 + 1}" y="{y + w / 2 + 1}" width="{cell - w - 2}" height="{cell - w - 2}" '
+                   f'fill="none" stroke="{MARK}" stroke-width="{w}"{dash} pointer-events="none"/>')
+    # the colour's sign on side B, in the corner of every field that is not pre-printed (drawn over the
+    # outlines so they never hide it; left out on small sheets, where it would cover the number)
+    if side == "B" and not small:
+        size = round(cell * 0.24)
+        for f in range(SIZE * SIZE):
+            sym = SYMBOLS.get(layout.kind[f])
+            if sym and not layout.printed[f]:
+                x, y = xy(f)
+                out.append(f'<text x="{x + cell * 0.15:.1f}" y="{y + cell * 0.15 + size * 0.85:.1f}" '
+                           f'font-size="{size}" fill="{SYMBOL_INK}" pointer-events="none" aria-hidden="true">'
+                           f'{sym}</text>')
     # bridges: a bar across the shared border, drawn under the numbers
     for a, b in layout.bridges:
         (xa, ya), (xb, yb) = xy(a), xy(b)
@@ -158,12 +238,15 @@ def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lan
     for f in range(SIZE * SIZE):
         x, y = xy(f)
         v = layout.printed[f] or values[f]
+        shown = ' font-style="italic"' if not v and f == selected and preview else ""
+        if not v and shown:
+            v = preview  # the number the first click would write, until the second click writes it
         if not v:
             continue
         printed = bool(layout.printed[f])
-        style = 'font-weight="bold" fill="#000"' if printed else f'fill="{PEN}" font-family="{HAND}"'
+        style = f'font-weight="bold" fill="{PRINTED_INK}"' if printed else f'fill="{PEN}" font-family="{HAND}"'
         out.append(f'<text x="{x + cell / 2}" y="{y + cell * 0.7:.1f}" font-size="{round(cell * 0.56)}" '
-                   f'text-anchor="middle" pointer-events="none" {style}>{v}</text>')
+                   f'text-anchor="middle" pointer-events="none" {style}{shown}>{v}</text>')
     # thick square borders and the category strip
     for sq in range(9):
         x, y = xy(scoring.SQUARES[sq][0])
@@ -176,7 +259,7 @@ def sheet_svg(side: str = "A", values=None, categories=None, cell: int = 40, lan
                        f'fill="{CAT_COLOURS[cat]}">{escape(square_label(cat, lang, small))}</text>')
     if note:
         word = "Rekonstruktion" if lang == "de" else "reconstruction"
-        out.append(f'<text x="{pad}" y="{height - pad - 2}" font-size="{round(foot * 0.62)}" fill="#666" '
+        out.append(f'<text x="{pad}" y="{height - pad - 2}" font-size="{round(foot * 0.62)}" fill="{NOTE_INK}" '
                    f'font-style="italic">{side}: {word}</text>')
     out.append("</svg>")
     return "".join(out)
@@ -273,6 +356,145 @@ def square_name(f: int, lang: str) -> str:
     return ("Q" if lang == "de" else "S") + str((r // 2) * 3 + c // 2 + 1)
 
 
+def sheet_summary(observation: dict, player: int, name: str, lang: str) -> str:
+    """Another player's sheet in words, for a screen reader (the picture is one image): their points,
+    how many fields they have written, every complete square with its category, the bonus."""
+    de = lang == "de"
+    layout = layout_for(observation["side"])
+    seen = observation["sheets"][player]
+    values = observation_fields(observation, player)
+    empty = [f for f in range(SIZE * SIZE) if not layout.printed[f]]
+    written = sum(1 for f in empty if values[f])
+    words = scoring.LABELS["de" if de else "en"]
+    done = [(i, sq["category"]) for i, sq in enumerate(seen["squares"]) if sq["category"] is not None]
+    text = (f"{name}: {seen['score']} Punkte, {written} von {len(empty)} Feldern beschrieben. " if de else
+            f"{name}: {seen['score']} points, {written} of {len(empty)} fields written. ")
+    if done:
+        text += ("Fertige Quadrate: " if de else "Complete squares: ") + ", ".join(
+            f"{i + 1} {words[c]} {scoring.POINTS[c]}" for i, c in done) + ". "
+    else:
+        text += "Noch kein Quadrat fertig. " if de else "No square complete yet. "
+    if seen["bonus"]:
+        text += f"Bonus {scoring.BONUS} erreicht." if de else f"Bonus {scoring.BONUS} reached."
+    else:
+        missing = [words[c] for c in scoring.CATEGORIES if c not in {c for _, c in done}]
+        text += ("Für den Bonus fehlen: " if de else "Missing for the bonus: ") + ", ".join(missing) + "."
+    return text
+
+
+def _square_text(tl: int, tr: int, br: int, bl: int, lang: str) -> str:
+    """A square as the how-to box writes it: top row, then bottom row, left to right."""
+    return f"oben {tl} {tr}, unten {bl} {br}" if lang == "de" else f"top {tl} {tr}, bottom {bl} {br}"
+
+
+# The how-to box's example squares (numbers clockwise from the top left, as in ``scoring``): the
+# rulebook's pictured squares; the tests score each one with the engine
+EXAMPLES = {"mix": (4, 1, 2, 6), "pair": (6, 6, 3, 4), "two_pairs": (2, 5, 5, 2), "cross": (6, 3, 6, 3),
+            "four": (2, 2, 2, 2), "straight": (4, 5, 2, 3)}
+THREE_OF_A_KIND = (3, 3, 5, 3)
+DIAGONAL_PAIR = (6, 1, 6, 2)
+DESCENDING = (5, 4, 3, 2)
+
+CONDITIONS = {
+    "de": {"mix": "vier verschiedene Zahlen, die keine Straße sind",
+           "pair": "zwei gleiche Zahlen, die waagrecht oder senkrecht nebeneinander liegen; die beiden "
+                   "anderen Zahlen sind voneinander und vom Paar verschieden",
+           "two_pairs": "zwei Paare, jedes waagrecht oder senkrecht nebeneinander",
+           "cross": "zwei Paare, jedes über Kreuz, also diagonal",
+           "four": "vier gleiche Zahlen",
+           "straight": "vier aufeinanderfolgende Zahlen (1-2-3-4, 2-3-4-5 oder 3-4-5-6), im Uhrzeigersinn "
+                       "aufsteigend, an einer beliebigen Ecke beginnend"},
+    "en": {"mix": "four different numbers that are not a straight",
+           "pair": "two equal numbers next to each other across or down, not diagonal; the other two "
+                   "numbers differ from each other and from the pair",
+           "two_pairs": "two pairs, each next to each other across or down",
+           "cross": "two pairs, each diagonal",
+           "four": "four equal numbers",
+           "straight": "four consecutive numbers (1-2-3-4, 2-3-4-5 or 3-4-5-6) rising clockwise, starting "
+                       "at any corner"},
+}
+
+
+def how_to_box(game, lang: str) -> dict:
+    """The How-to-play box for the options in force: the side's placement rule, the rounds, every
+    category with its condition and an example, what scores nothing, the bonus, the winner."""
+    de = lang == "de"
+    lg = "de" if de else "en"
+    layout = game.layout
+    side, descending = game.options["side"], game.options["descending_straights"]
+    words = scoring.LABELS[lg]
+    rounds = layout.rounds
+    turn = [
+        (f"Jede Runde werden zwei Würfel geworfen; alle tragen denselben Wurf auf dem eigenen Zettel ein: "
+         f"beide Zahlen, jede in ein eigenes freies Feld. Nach {rounds} Runden sind alle Felder voll."
+         if de else
+         f"Every round two dice are thrown; everybody writes the same throw on their own sheet: both "
+         f"numbers, each into its own free field. After {rounds} rounds every field is full."),
+    ]
+    if layout.placement == "white_or_bridge":
+        turn.append(f"Seite {side}: die beiden Zahlen in zwei freie weiße Felder (beliebige Quadrate, auch "
+                    "dasselbe) oder in die beiden Felder einer Brücke (zwei verbundene blaue Felder, beide "
+                    "frei). Ein blaues Feld wird nur zusammen mit seinem Brückenpartner beschrieben."
+                    if de else
+                    f"Side {side}: the two numbers go into two free white fields (any squares, the same one "
+                    "too) or into the two fields of one bridge (two joined blue fields, both free). A blue "
+                    "field is only ever written together with its bridge partner.")
+    else:
+        key = ", ".join(f"{SYMBOLS[k]} {layout.kinds[k][lg]}" for k in layout.kinds)
+        turn.append(f"Seite {side}: die beiden Zahlen in zwei freie Felder derselben Farbe. Jedes Feld zeigt "
+                    f"das Zeichen seiner Farbe: {key}."
+                    if de else
+                    f"Side {side}: the two numbers go into two free fields of the same colour. Every field "
+                    f"shows its colour's sign: {key}.")
+    bridge = layout.placement == "white_or_bridge"
+    turn.append("Klicke ein freies Feld für die erste Zahl, dann ein Feld für die zweite (die passenden "
+                "Felder sind gestrichelt umrandet und heißen „passt“)"
+                + ("; ein Brückenfeld trägt mit einem Klick beide Zahlen ein" if bridge else "")
+                + ". „tauschen“ dreht die Reihenfolge der Zahlen um."
+                if de else
+                "Click a free field for the first number, then a field for the second (the fields that fit "
+                "have a dashed outline and are named “fits”)"
+                + ("; a bridge field takes both numbers with one click" if bridge else "")
+                + ". “swap” turns the order of the numbers round."),
+    turn.append("Am Ende zählt jedes der neun 2 × 2-Quadrate nach seinen vier Zahlen:" if de else
+                "At the end every one of the nine 2 × 2 squares scores by its four numbers:")
+    for c in scoring.CATEGORIES:
+        example = _square_text(*EXAMPLES[c], lang)
+        points = scoring.POINTS[c]
+        item = (f"{words[c]} – {points} {'Punkt' if points == 1 else 'Punkte'}: {CONDITIONS[lg][c]} "
+                f"(z. B. {example})." if de else
+                f"{words[c][0].upper()}{words[c][1:]} – {points} point{'' if points == 1 else 's'}: "
+                f"{CONDITIONS[lg][c]} (e.g. {example}).")
+        if c == "straight":  # the option descending_straights (the rulebook's "im Uhrzeigersinn")
+            down = _square_text(*DESCENDING, lang)
+            if descending:
+                item += (f" In dieser Partie zählt auch absteigend (z. B. {down})." if de else
+                         f" In this game falling counts too (e.g. {down}).")
+            else:
+                item += (f" Absteigend ({down}) ist keine Straße." if de else
+                         f" Falling ({down}) is not a straight.")
+        turn.append(item)
+    three, diagonal = _square_text(*THREE_OF_A_KIND, lang), _square_text(*DIAGONAL_PAIR, lang)
+    turn.append(f"Keine Punkte: ein Drilling (drei gleiche Zahlen, z. B. {three}) und ein Paar, das nur diagonal "
+                f"liegt (z. B. {diagonal})." if de else
+                f"No points: three of a kind (e.g. {three}) and a pair that is only diagonal (e.g. {diagonal}).")
+    turn.append(f"Jede Kombination zählt in jedem Quadrat, das sie hat. Bonus {scoring.BONUS} Punkte: mindestens "
+                "ein Quadrat in jeder der sechs Kombinationen." if de else
+                f"A combination counts again in every square that has it. Bonus {scoring.BONUS} points: at "
+                "least one square of each of the six combinations.")
+    if game.num_players == 1:
+        first, last = scoring.RATINGS[0], scoring.RATINGS[-1]
+        lo = scoring.RATINGS[-2][0] + 1
+        turn.append(f"Allein: Am Ende steht eine Bewertung, von „{first[1]}“ (bis {first[0]} Punkte) bis "
+                    f"„{last[1]}“ (ab {lo} Punkte)." if de else
+                    f"Solo: the end gives a rating, from “{first[2]}” (up to {first[0]} points) to "
+                    f"“{last[2]}” ({lo} points or more).")
+    goal = ("Möglichst viele Punkte. Die meisten Punkte gewinnen; bei Gleichstand gewinnen alle mit den "
+            "meisten Punkten." if de else
+            "As many points as you can. The most points win; a tie shares the win.")
+    return {"title": "Tüfteln", "goal": goal, "turn": turn}
+
+
 class TueftelnView(View):
     """The sheet to click (first field for the first number, second field for the second; one click
     for a bridge), the throw, every player's score by category, the other players' sheets."""
@@ -281,39 +503,65 @@ class TueftelnView(View):
     bot_delay = 0.35
     reconstruction = True
     default_bot = "strong"
-    howto = {
-        "de": {"title": "Tüfteln", "goal": "Möglichst viele Punkte: Jedes 2 × 2-Quadrat zählt nach seinen vier "
-               "Zahlen (Paar, zwei Paare, Cross, Vierling, Straße, Mix). Sind alle neun Quadrate verschieden "
-               "gewertet, gibt es 7 Bonuspunkte.",
-               "turn": ["Zwei Würfel werden geworfen – alle schreiben denselben Wurf.",
-                        "Klicke ein freies Feld für die erste Zahl, dann ein Feld für die zweite "
-                        "(„tauschen“ dreht die Reihenfolge um).",
-                        "Seite A: zwei weiße Felder oder die beiden Felder einer Brücke; Seite B: zwei Felder "
-                        "derselben Farbe.",
-                        "Wenn alle Felder voll sind, ist das Spiel vorbei."]},
-        "en": {"title": "Tüfteln", "goal": "Score as many points as you can: every 2 × 2 square scores by its four "
-               "numbers (pair, two pairs, cross, four of a kind, straight, mix). If all nine squares score "
-               "differently, you get 7 bonus points.",
-               "turn": ["Two dice are thrown – everybody writes the same throw.",
-                        "Click a free field for the first number, then a field for the second "
-                        "(“swap” turns the order round).",
-                        "Side A: two white fields or the two fields of one bridge; side B: two fields of the "
-                        "same colour.",
-                        "When every field is full, the game is over."]},
-    }
+    colours = (
+        *((PEN, fill, "text") for fill in (*COLOURS.values(), HIGHLIGHT)),  # written and previewed numbers
+        (PRINTED_INK, PRINTED, "text"),
+        *((SYMBOL_INK, COLOURS[k], "text") for k in SYMBOLS),  # side B's colour signs
+        *((ink, PAGE, "text") for ink in CAT_COLOURS.values()),  # category words under the squares
+        (EDGE_INK, PAGE, "text"), (NOTE_INK, PAGE, "text"), (PRINTED_INK, PAGE, "text"),
+        # the outline of the chosen field, of the fields that fit, of the last placement: against the
+        # fill it is drawn on and the page around the sheet
+        *((MARK, fill, "marker") for fill in (*COLOURS.values(), HIGHLIGHT, PAGE)),
+    )
+
+    def how_to(self, game, lang: str) -> dict:
+        return how_to_box(game, lang)
 
     @staticmethod
     def _order(ctx):
         a, b = ctx.observation["throw"]
         return (b, a) if ctx.ui.get("swapped") else (a, b)
 
+    @staticmethod
+    def _fits(ctx, first) -> list[int]:
+        """The fields the engine lets take the second number beside ``first``."""
+        return sorted({a.f2 if a.f1 == first else a.f1 for a in ctx.legal if first in (a.f1, a.f2)})
+
     def board(self, ctx) -> str:
         obs = ctx.observation
         me = ctx.viewer if ctx.viewer is not None else 0
-        sheet = observation_svg(obs, me, lang=ctx.lang, clickable=bool(ctx.legal), selected=ctx.ui.get("first"))
+        first = ctx.ui.get("first") if ctx.legal else None
+        v1 = v2 = None
         if obs["throw"] is not None and not obs["terminal"]:
             v1, v2 = self._order(ctx)
-            hint = ctx.t(f"1. Klick → {v1}, 2. Klick → {v2}", f"1st click → {v1}, 2nd click → {v2}")
+        fits = self._fits(ctx, first) if first is not None else ()
+        notes = {}
+        if v1 is not None and ctx.legal:
+            free = {f for a in ctx.legal for f in (a.f1, a.f2)}
+            for f in free:
+                if first is not None:
+                    if f != first and f not in fits:
+                        notes[f] = ctx.t("passt nicht dazu", "does not fit")
+                    continue
+                partners = self._fits(ctx, f)
+                if len(partners) == 1:  # a bridge, or the last two fields of a colour: one click writes both
+                    other = field_name(partners[0])
+                    notes[f] = ctx.t(f"ein Klick schreibt die {v1} hierher und die {v2} nach {other}",
+                                     f"one click writes the {v1} here and the {v2} to {other}")
+        if ctx.viewer is not None:
+            name = ctx.t(f"Dein Zettel, Seite {obs['side']}", f"Your sheet, side {obs['side']}")
+        else:  # the spectator's board is the first player's sheet: a picture, named in words
+            name = sheet_summary(obs, me, ctx.names[me], ctx.lang)
+        sheet = observation_svg(obs, me, lang=ctx.lang, clickable=bool(ctx.legal), selected=first, fits=fits,
+                                preview=v1 if first is not None else None, label=name, notes=notes)
+        if v1 is not None:
+            if first is not None:
+                hint = ctx.t(f"{v1} → {field_name(first)} (gewählt). 2. Klick: ein gestrichelt umrandetes Feld "
+                             f"für die {v2}.",
+                             f"{v1} → {field_name(first)} (chosen). 2nd click: a field with a dashed outline "
+                             f"for the {v2}.")
+            else:
+                hint = ctx.t(f"1. Klick → {v1}, 2. Klick → {v2}", f"1st click → {v1}, 2nd click → {v2}")
             throw = (f"<div class='sp-throw' style='display:flex;align-items:center;gap:10px'>"
                      f"{dice_row([v1, v2], size=44, lang=ctx.lang)}<span>{escape(hint)}</span></div>")
         else:
@@ -386,7 +634,7 @@ class TueftelnView(View):
         for c in (*scoring.CATEGORIES, scoring.NONE):
             rows.append([f"{scoring.LABELS[ctx.lang][c]} ({scoring.POINTS[c]})",
                          *[f"{k.count(c)} × {scoring.POINTS[c]} = {k.count(c) * scoring.POINTS[c]}" if k.count(c) else "–" for k in cats]])
-        rows.append([ctx.t("Bonus (alle verschieden)", "bonus (all different)"),
+        rows.append([ctx.t("Bonus (alle sechs Kombinationen)", "bonus (all six combinations)"),
                      *[str(scoring.BONUS) if sh["bonus"] else "–" for sh in sheets]])
         rows.append([ctx.t("Summe", "Total"), *[str(sh["score"]) for sh in sheets]])
         return {"title": ctx.t("Wertung", "Scoring"), "headers": ["", *ctx.names], "rows": rows,
@@ -395,17 +643,23 @@ class TueftelnView(View):
     def extra(self, ctx) -> str:
         obs = ctx.observation
         me = ctx.viewer if ctx.viewer is not None else 0
-        rule = ctx.t("Zwei freie weiße Felder oder die beiden Felder einer Brücke." if obs["side"] == "A" else
-                     "Zwei freie Felder derselben Farbe.",
-                     "Two free white fields or the two fields of one bridge." if obs["side"] == "A" else
-                     "Two free fields of the same colour.")
+        layout = layout_for(obs["side"])
+        if layout.placement == "white_or_bridge":
+            rule = ctx.t("Zwei freie weiße Felder oder die beiden Felder einer Brücke.",
+                         "Two free white fields or the two fields of one bridge.")
+        else:
+            lg = "de" if ctx.de else "en"
+            key = ", ".join(f"{SYMBOLS[k]} {layout.kinds[k][lg]}" for k in layout.kinds)
+            rule = ctx.t(f"Zwei freie Felder derselben Farbe ({key}).", f"Two free fields of the same colour ({key}).")
         parts = [f"<div class='sp-note'>{ctx.t('Seite', 'Side')} {obs['side']}: {escape(rule)} "
                  f"<i>{ctx.t('Feldbelegung: Rekonstruktion', 'Layout: reconstruction')}</i></div>"]
         for p in range(len(obs["sheets"])):
             if p == me:
                 continue
             title = f"{ctx.names[p]}: {obs['sheets'][p]['score']}"
-            pic = observation_svg(obs, p, cell=22, lang=ctx.lang, title=title, note=False)
+            # one picture per sheet: its name is the sheet in words (points, fields, squares, bonus)
+            pic = observation_svg(obs, p, cell=22, lang=ctx.lang, title=title, note=False,
+                                  label=sheet_summary(obs, p, ctx.names[p], ctx.lang))
             parts.append(f"<div class='sp-other-sheet' data-player='{p}' style='display:inline-block;"
                          f"margin:4px 8px 4px 0'>{pic}</div>")
         return "".join(parts)
