@@ -231,6 +231,31 @@ def test_a_record_whose_bot_did_not_play_the_class_bots_move_gets_no_result_code
         result_code(r, forged)
 
 
+def test_a_record_with_chosen_throws_is_refused_naming_its_first_differing_action():
+    """Issue 32: a record whose throws were chosen (not the class game's) made a code that does not
+    replay, and the refusal said "garbled"; it names the record's first action the class game would
+    not make, and the class game's action there."""
+    r = new_round("wuerfel-joker-2", 1, seed=1)
+    m, rng = r.match(), random.Random(1)
+    while not m.is_terminal():
+        if m.current_player() < 0:
+            outcomes = m.state.chance_outcomes()
+            m.apply(outcomes[rng.randrange(len(outcomes))][0])  # a throw chosen, not thrown
+        else:
+            legal = m.legal_actions()
+            m.apply(legal[rng.randrange(len(legal))])
+    with pytest.raises(CodeError):  # (what the old check ran into: the code does not replay)
+        verify_result(r, result_code(r, m, verify=False))
+    with pytest.raises(CodeError) as e:
+        result_code(r, m)
+    text = str(e.value)
+    assert "garbled" not in text and "its action 0 (['throw'" in text
+    first_throw = r.match()
+    first_throw.step_chance()
+    assert str(first_throw.actions[0].to_json()).replace("'", "") in text.replace("'", "")
+    assert "Aktion 0" in e.value.text["de"]
+
+
 # Measured lengths (docs/class-mode.md): games played by the project's bots in the student's seat,
 # with a number. Würfel Joker and Tüfteln stay typeable.
 @pytest.mark.parametrize("game, bots, games", [

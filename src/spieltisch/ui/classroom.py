@@ -632,7 +632,13 @@ def result_code(round_: ClassRound, match: Match, number: int | None = None, ver
         state.apply_action(action)
     code = _result_chars(round_, choices, number)
     if verify:
-        replayed = verify_result(round_, code).match
+        try:
+            replayed = verify_result(round_, code).match
+        except CodeError:
+            # the code does not replay (a record with chosen throws or another bot's moves can make
+            # choices the class game never offers): name the record's first action the class game
+            # would not make, as below
+            replayed = _class_replay(round_, match)
         mine, theirs = match.record_actions(), replayed.record_actions()
         if mine != theirs:
             i = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
@@ -642,6 +648,29 @@ def result_code(round_: ClassRound, match: Match, number: int | None = None, ver
                             f"diese Aufzeichnung ist kein Spiel der Klassenrunde: ihre Aktion {i} passt nicht zu den "
                             "Bots oder Würfen des Klassenspiels")
     return code
+
+
+def _class_replay(round_: ClassRound, match: Match) -> Match:
+    """The class game with ``match``'s human moves, as far as they are legal there: bots and chance
+    as the class game makes them. It stops at the first human move the class game does not offer."""
+    session = round_.session()
+    mine = match.record_actions()
+    humans = set(round_.humans)
+    for _ in range(MAX_STEPS):
+        if session.is_over():
+            break
+        i = len(session.match.actions)
+        if session.waiting_for_human():
+            if i >= len(mine) or match.movers[i] not in humans:
+                break
+            key = record_key(mine[i])
+            legal = [a for a in session.legal_actions() if record_key(a.to_json()) == key]
+            if not legal:
+                break
+            session.act(legal[0])
+        else:
+            session.step()
+    return session.match
 
 
 def verify_result(round_: ClassRound, text) -> Result:
