@@ -101,7 +101,7 @@ class Simulation:
     n: int
     seed: int
     what: dict  # one trial, in words
-    tolerance: float = 0.0  # for a number: the largest gap to the exact value a test accepts (0: the 95 % interval)
+    scale: int = 1  # True/False trials estimate ``scale`` × their share (blind tries × all tries: a count)
 
     def __post_init__(self):
         _words(self.what, "the simulation's trial")
@@ -196,11 +196,11 @@ class Question:
             return self.exact_value()
         return None if self.estimate.value is None else float(self.estimate.value())
 
-    def right_indexes(self) -> list:
+    def right_indexes(self, ref=None) -> list:
         if self.kind == "choice":
             right = self.right()
             return [i for i, o in enumerate(self.options) if o.key in right]
-        ref = self.reference()
+        ref = self.reference() if ref is None else ref
         if ref is None:
             return []
         last = len(self.bins) - 1
@@ -259,7 +259,10 @@ class Question:
         s = self.simulation
         values = s.sample(s.n, s.seed)
         if all(isinstance(v, bool) for v in values):
-            return proportion_ci(sum(values), len(values))
+            est = proportion_ci(sum(values), len(values))
+            if s.scale != 1:
+                est = type(est)(est.mean * s.scale, est.lo * s.scale, est.hi * s.scale, est.n)
+            return est
         return mean_ci([float(v) for v in values])
 
     def reveal(self, counts, lang: str = "de") -> dict:
@@ -273,7 +276,8 @@ class Question:
                                 f"die Stimmen sind {size} ganze Zahlen von 0 bis {MAX_COUNT}")
         de = lang == "de"
         labels = self.labels(lang)
-        right = self.right_indexes()
+        reference = self.reference()  # once: an exact value may take a solver's run
+        right = self.right_indexes(reference)
         votes = sum(counts)
         hits = sum(counts[i] for i in right)
         distribution = [{"label": labels[i], "count": c, "share": (c / votes if votes else 0.0), "right": i in right}
@@ -284,12 +288,12 @@ class Question:
         out = {"id": self.id, "question": self.prompt[lang], "distribution": distribution, "right": right,
                "votes": votes, "hits": hits}
         if self.exact is not None:
-            exact = self.exact_value()
+            exact = reference
             out["exact"] = fraction_json(exact)
             out["exact_text"] = (f"{'Exakt' if de else 'Exactly'}: {of} = {fraction_text(exact)} ≈ {show(float(exact))}"
                                  + (f" – {'richtig' if de else 'right'}: {names}" if names else ""))
         else:
-            value = self.reference()
+            value = reference
             out["exact"] = None
             out["estimate"] = {"float": value, "method": self.estimate.method[lang]}
             out["exact_text"] = (f"{'Geschätzt (kein exakter Wert)' if de else 'Estimated (no exact value)'}: {of}"
@@ -300,8 +304,9 @@ class Question:
             out["values"] = {k: fraction_json(v) for k, v in vals.items()}
             out["values_text"] = "; ".join(f"{o.label[lang]}: {show(float(vals[o.key]))}" for o in self.options if o.key in vals)
         if self.readings:
-            out["readings"] = [{"label": r.label[lang], **fraction_json(r.value())} for r in self.readings]
-            out["readings_text"] = "; ".join(f"{r.label[lang]}: {show(float(r.value()))}" for r in self.readings)
+            found = [(r.label[lang], Fraction(r.value())) for r in self.readings]
+            out["readings"] = [{"label": label, **fraction_json(v)} for label, v in found]
+            out["readings_text"] = "; ".join(f"{label}: {show(float(v))}" for label, v in found)
         sim = self.simulate()
         if sim is not None:
             s = self.simulation
