@@ -100,18 +100,12 @@ def questions(game: str | None = None, core: bool | None = None) -> list:
     id such as "wuerfel-joker") or one game ("wuerfel-joker-2"); ``core`` filters core/extension."""
     if game is not None and not isinstance(game, str):
         raise UnknownGameError(f"a game is named by its id, got {short(game)}")
-    out = []
-    for family in _QUESTION_SOURCES:
-        for q in _load_questions(family):
-            if game is not None and game not in (q.family, q.game):
-                continue
-            if core is not None and q.core != core:
-                continue
-            out.append(q)
-    if game is not None and not out and core is None:
-        known = ", ".join(sorted(set(_QUESTION_SOURCES) | {q.game for f in _QUESTION_SOURCES for q in _load_questions(f)}))
-        raise UnknownGameError(f"no lesson questions for {short(game)}; games with questions: {known}")
-    return out
+    out = [q for family in _QUESTION_SOURCES for q in _load_questions(family)
+           if game is None or game in (q.family, q.game)]
+    if game is not None and not out:
+        known = sorted(set(_QUESTION_SOURCES) | {q.game for f in _QUESTION_SOURCES for q in _load_questions(f)})
+        raise UnknownGameError(f"no lesson questions for {short(game)}; games with questions: {', '.join(known)}")
+    return [q for q in out if core is None or q.core == core]
 
 
 def question(question_id: str):
