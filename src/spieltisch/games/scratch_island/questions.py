@@ -141,7 +141,7 @@ QUESTIONS = (
         exact=lambda: _key_chances()["last"],
         exact_of={"de": "P(Schlüssel unter G7 in diesem Zug), Kreuz zuletzt",
                   "en": "P(a key under G7 in this turn), cross last"},
-        simulation=Simulation(_keys_cross_last, n=1000, seed=31,
+        simulation=Simulation(_keys_cross_last, n=500, seed=31,
                               what={"de": "eine passende Karte aus dem Generator, Kreuz zuletzt gerubbelt",
                                     "en": "one fitting map from the generator, cross scratched last"}),
         by_hand=ByHand(
