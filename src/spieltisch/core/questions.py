@@ -265,7 +265,7 @@ class Question:
             return est
         return mean_ci([float(v) for v in values])
 
-    def reveal(self, counts, lang: str = "de") -> dict:
+    def reveal(self, counts, lang: str = "de", simulated=None) -> dict:
         """The class's answers (``counts`` per option or range) next to the exact value (or the
         estimate, labelled as one) and the seeded simulation."""
         check_lang(lang)
@@ -307,7 +307,7 @@ class Question:
             found = [(r.label[lang], Fraction(r.value())) for r in self.readings]
             out["readings"] = [{"label": label, **fraction_json(v)} for label, v in found]
             out["readings_text"] = "; ".join(f"{label}: {show(float(v))}" for label, v in found)
-        sim = self.simulate()
+        sim = self.simulate() if simulated is None else simulated  # one run may serve both languages
         if sim is not None:
             s = self.simulation
             out["simulation"] = sim.to_json()
