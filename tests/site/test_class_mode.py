@@ -181,7 +181,7 @@ def test_code_eingeben_on_the_start_page_opens_the_class_game(context, request_l
     open_board(teacher, site_url)
     assert_accessible(teacher, "the class-round form")
     # the poll of a lesson's prediction: taps, then the engine's answer
-    teacher.select_option("#poll-question", "wuerfel-joker-q2")
+    teacher.select_option("#poll-question", "wuerfel-joker-q3")
     plus = teacher.locator("#poll-options .poll-option").nth(4).locator("button").nth(1)
     plus.click()
     plus.click()
