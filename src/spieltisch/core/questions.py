@@ -15,7 +15,6 @@ path, imported on first use), and this module only checks, serialises and reveal
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -384,7 +383,3 @@ def whole_bins(*edges) -> tuple:
     """Bins of whole numbers from their edges: whole_bins(1, 2, 3, 9) is 1, 2, 3 – 8."""
     return tuple(zip(edges, edges[1:]))
 
-
-def close(sim_mean: float, exact: float, n: int) -> bool:
-    """Whether a simulated share is within four standard errors of the exact one (a loose test bound)."""
-    return abs(sim_mean - exact) <= 4 * math.sqrt(max(exact * (1 - exact), 1e-9) / n) + 1e-12
