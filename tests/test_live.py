@@ -11,6 +11,7 @@ import itertools
 import json
 import logging
 import random
+from fractions import Fraction
 
 import pytest
 
@@ -187,6 +188,73 @@ def test_a_choice_poll_counts_each_student_once(tmp_path):
     assert [(x["label"], x["count"]) for x in counts] == [("rot", 0), ("grün", 1), ("blau", 3)]
     bad = c.send(students[1], {"type": "answer", "value": 3})
     assert "eine der 3" in bad["notice"]["text"]
+
+
+def test_a_lesson_question_is_polled_from_its_id_and_revealed_with_exact_value_and_simulation(tmp_path):
+    """A poll of a lesson question, as its game's package declares it: the students choose one of its
+    options, each page reads it in its own language, the reveal bins the answers and adds the exact
+    value and the seeded simulation (computed through ``offload``, off the server's event loop)."""
+    from spieltisch.core.registry import question
+
+    offloaded = []
+
+    def offload(fn, done):
+        offloaded.append(fn)
+        done(fn())
+
+    c = Class(tmp_path)
+    c.registry.offload = offload
+    code = c.room()
+    ana, ben, cem = c.join(code, "Ana", "Ben", "Cem")
+    board = c.registry.view(c.teacher)
+    assert {"wuerfel-joker-q1", "scratch-island-q3"} <= {q["id"] for q in board["lesson_questions"]}
+    c.send(c.teacher, {"type": "round_new", "spec": {"kind": "poll", "question_id": "tuefteln-q1"}})
+    q = question("tuefteln-q1")
+    view = c.registry.view(ana)
+    assert view["page"] == "poll" and view["question"] == q.prompt["de"] and view["options"] == q.labels("de")
+    c.send(ben, {"type": "lang", "lang": "en"})
+    assert c.registry.view(ben)["options"] == q.labels("en")
+    right = q.right_indexes()[0]
+    for s, i in ((ana, right), (ben, right), (cem, (right + 1) % 3)):
+        c.send(s, {"type": "answer", "value": i})
+    bad = c.send(cem, {"type": "answer", "value": 3})
+    assert "eine der 3" in bad["notice"]["text"]
+    assert offloaded == []  # nothing computed before the reveal
+    c.send(c.teacher, {"type": "reveal"})
+    assert len(offloaded) == 1
+    result = c.registry.view(c.teacher)["room"]["round"]["result"]
+    counts = [0, 0, 0]
+    counts[right], counts[(right + 1) % 3] = 2, 1
+    assert [x["count"] for x in result["counts"]] == counts and [x["truth"] for x in result["counts"]] == [
+        i == right for i in range(3)]
+    lesson = result["lesson"]
+    assert [d["count"] for d in lesson["distribution"]] == counts and lesson["right"] == [right]
+    assert Fraction(lesson["exact"]["fraction"]) == q.exact_value() and result["truth"].startswith("Exakt")
+    assert lesson["simulation"]["n"] == q.simulation.n and "Startwert" in lesson["simulation_text"]
+    assert "2 von 3 richtig" in lesson["class_text"]
+    english = c.registry.view(ben)["result"]
+    assert english["truth"].startswith("Exactly") and "2 of 3 right" in english["lesson"]["class_text"]
+    late = c.send(cem, {"type": "answer", "value": right})
+    assert late["notice"]["kind"] == "refused"
+    # a restart shows the same reveal without computing it again
+    again = c.reopen()
+    again.registry.offload = offload
+    shown = again.registry.view(again.teacher)["room"]["round"]["result"]
+    assert shown["lesson"]["exact"] == lesson["exact"] and len(offloaded) == 1
+
+
+def test_a_free_text_poll_is_still_revealed_with_the_teachers_answer(tmp_path):
+    """The free-text polls keep working beside the lesson questions: no offloaded computation."""
+    c = Class(tmp_path)
+    c.registry.offload = lambda fn, done: pytest.fail("a free-text poll computes nothing")
+    code = c.room()
+    (ana,) = c.join(code, "Ana")
+    c.send(c.teacher, {"type": "round_new", "spec": {"kind": "poll", "type": "choice", "question": "Farbe?",
+                                                      "options": ["rot", "blau"]}})
+    c.send(ana, {"type": "answer", "value": 1})
+    c.send(c.teacher, {"type": "reveal", "truth": "1"})
+    result = c.registry.view(ana)["result"]
+    assert result["truth"] == "Richtig ist: blau" and "lesson" not in result
 
 
 # --- a shared game: the class model, reused ---------------------------------------------------------
@@ -611,6 +679,8 @@ def test_students_are_split_into_even_tables():
     ({"kind": "table", "game": "skip-bo-masters", "players": 3, "humans": 4}, "1 to 3 students"),
     ({"kind": "game", "game": "no-such-game"}, "unknown game"),
     ({"kind": "game", "game": "skip-bo-masters", "seed": 1}, "unerwartetes Feld „seed“"),
+    ({"kind": "poll", "question_id": "tuefteln-q99"}, "no lesson question"),
+    ({"kind": "poll", "question_id": "tuefteln-q1", "options": ["a", "b"]}, "unerwartetes Feld „options“"),
 ])
 def test_a_round_that_cannot_be_played_is_refused(tmp_path, spec, reason):
     c = Class(tmp_path)

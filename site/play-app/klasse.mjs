@@ -330,6 +330,8 @@ function drawPoll() {
   const p = poll.list.find((q) => q.id === $("poll-question").value) || poll.list[0];
   const counts = poll.counts[p.id] ||= p.options.map(() => 0);
   $("poll-text").textContent = p.question;
+  $("poll-notes").textContent = p.notes || "";  // the reading or assumption the answer rests on
+  $("poll-notes").hidden = !p.notes;
   $("poll-options").replaceChildren(...p.options.map((label, i) => el("div", { className: "poll-option" },
     el("span", { textContent: label }),
     el("button", { type: "button", textContent: "−", ariaLabel: `${label}: ${say(lang, "eins weniger", "one less")}`,
@@ -343,8 +345,16 @@ async function revealPoll() {
   const answer = await call({ kind: "reveal", id, counts: poll.counts[id] || [] });
   if (answer.error) { $("poll-answer").textContent = answer.error[lang]; return; }
   const r = answer.reveal;
+  // the class's distribution first (the right options marked), then the exact value, the other
+  // options' values or readings, the seeded simulation
+  const total = r.votes || 1;
+  const rows = r.distribution.map((d) => el("li", { className: d.right ? "right" : "" },
+    el("span", { textContent: `${d.label}: ${d.count}` + (d.right ? ` ✓` : "") }),
+    el("span", { className: "bar", style: `width:${Math.round(100 * d.count / total)}%`, ariaHidden: "true" })));
   $("poll-answer").replaceChildren(el("p", { className: "best", textContent: r.exact_text }),
-    el("p", { textContent: r.simulation_text }), el("p", { textContent: r.class_text }));
+    ...[r.values_text, r.readings_text].filter(Boolean).map((t) => el("p", { textContent: t })),
+    el("p", { textContent: r.simulation_text }), el("p", { textContent: r.class_text }),
+    el("ul", { className: "poll-distribution", ariaLabel: say(lang, "Stimmen der Klasse", "The class's votes") }, ...rows));
 }
 
 // --- wiring ---

@@ -208,6 +208,18 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--public-url", default=None, metavar="URL",
                    help="the address students type, when it is not http://HOST:PORT (another name, a proxy)")
     c.add_argument("--new-key", action="store_true", help="make a new teacher key (the old link stops working)")
+
+    s = sub.add_parser("lesson", help="the lessons' questions, each declared once in its game's package")
+    lsub = s.add_subparsers(dest="lesson_command", required=True)
+    c = lsub.add_parser("questions", help="list the lesson questions: prompt, kind, the exact value (or an "
+                                          "estimate), the simulation and the by-hand work")
+    c.add_argument("game", nargs="?", default=None,
+                   help="a lesson (wuerfel-joker, tuefteln, ...) or a game (wuerfel-joker-2); default: all")
+    c.add_argument("--core", action="store_true", help="only the lessons' core questions (no extensions)")
+    c.add_argument("--lang", **lang)
+    c.add_argument("--json", action="store_true",
+                   help='{"questions": [{"game", "family", "id", "kind", "prompt": {"de", "en"}, "exact": '
+                        '{"fraction", "float"} or "estimate", ...}]}')
     return p
 
 
@@ -220,7 +232,7 @@ def main(argv=None) -> int:
             return e.code if isinstance(e.code, int) else 2
         code = {"list": cmd_list, "play": cmd_play, "simulate": cmd_simulate,
                 "analyze": cmd_analyze, "replay": cmd_replay, "review": cmd_review,
-                "serve": cmd_serve, "class": cmd_class}[args.command](args)
+                "serve": cmd_serve, "class": cmd_class, "lesson": cmd_lesson}[args.command](args)
         sys.stdout.flush()  # a full disk or a closed pipe shows up here, not after we have returned
         return code
     except SpieltischError as e:
@@ -801,6 +813,35 @@ def cmd_class(args) -> int:
     if not valid:
         print("spieltisch: error: no result code was valid", file=sys.stderr)
     return 0 if valid else 2
+
+
+def cmd_lesson(args) -> int:
+    """``lesson questions``: every registered lesson question, read from its game's package."""
+    from .core.registry import questions
+
+    found = questions(args.game, core=True if args.core else None)
+    if args.json:
+        _dump({"questions": [q.to_json() for q in found]})
+        return 0
+    lang = args.lang
+    for q in found:
+        d = q.to_json()
+        tag = _t(lang, "Kern" if q.core else "Erweiterung", "core" if q.core else "extension")
+        print(f"{q.id} ({q.game}, {q.kind}, {tag}): {q.prompt[lang]}")
+        print("    " + " | ".join(q.labels(lang)))
+        if "exact" in d:
+            print(_t(lang, "    exakt: ", "    exact: ") + f"{q.exact_of[lang]} = {_plain({k: d['exact'][k] for k in ('fraction', 'float')})}")
+        else:
+            est = d["estimate"]
+            print(_t(lang, "    geschätzt: ", "    estimate: ") + f"{q.exact_of[lang]} ≈ {est['float']} ({est['method'][lang]})")
+        for r in d.get("readings", []):
+            print(f"    {r['label'][lang]}: {_plain({k: r[k] for k in ('fraction', 'float')})}")
+        if "simulation" in d:
+            sim = d["simulation"]
+            print(_t(lang, "    Simulation: ", "    simulation: ") + f"{sim['what'][lang]}, n={sim['n']}, seed={sim['seed']}")
+        if "by_hand" in d:
+            print(_t(lang, "    von Hand (", "    by hand (") + f"{d['by_hand']['kind']}): {d['by_hand']['task'][lang]}")
+    return 0
 
 
 def _class_serve(args) -> int:

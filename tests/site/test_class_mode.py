@@ -215,7 +215,7 @@ def test_code_eingeben_on_the_start_page_opens_the_class_game(context, request_l
     open_board(teacher, site_url)
     assert_accessible(teacher, "the class-round form")
     # the poll of a lesson's prediction: taps, then the engine's answer
-    teacher.select_option("#poll-question", "wuerfel-joker-q2")
+    teacher.select_option("#poll-question", "wuerfel-joker-q3")
     plus = teacher.locator("#poll-options .poll-option").nth(4).locator("button").nth(1)
     plus.click()
     plus.click()
@@ -224,6 +224,25 @@ def test_code_eingeben_on_the_start_page_opens_the_class_game(context, request_l
     teacher.locator("#poll-answer p").first.wait_for()
     answer = teacher.inner_text("#poll-answer")
     assert "91/216" in answer and "2 von 2 richtig" in answer and "Simulation" in answer
+    # one lesson question of every game, on the same running page: one vote for the right answer,
+    # then the distribution, the exact value from the game's declaration and the seeded simulation
+    from spieltisch.core.questions import fraction_text
+    from spieltisch.core.registry import questions
+
+    offered = [o for o in teacher.locator("#poll-question option").evaluate_all("os => os.map(o => o.value)")]
+    for family in ("wuerfel-joker", "tuefteln", "schraube-locker", "skip-bo-masters", "scratch-island"):
+        q = next(q for q in questions(family) if q.core and q.id in offered)
+        right = q.right_indexes()[0]
+        teacher.select_option("#poll-question", q.id)
+        assert teacher.inner_text("#poll-text") == q.prompt["de"]
+        teacher.locator("#poll-options .poll-option").nth(right).locator("button").nth(1).click()
+        teacher.click("#poll-reveal")
+        teacher.wait_for_function("(t) => document.querySelector('#poll-answer').innerText.includes(t)",
+                                  arg="1 von 1 richtig", timeout=60_000)
+        answer = teacher.inner_text("#poll-answer")
+        assert fraction_text(q.exact_value()) in answer and f"Startwert {q.simulation.seed}" in answer, answer
+        assert teacher.locator("#poll-answer li.right").count() >= 1
+    assert_accessible(teacher, "a revealed lesson poll")
     teacher.click("#lang-toggle")
     teacher.locator("#setup-title [lang=en]:visible").wait_for()
     assert "Start class round" in teacher.inner_text("#setup")

@@ -63,3 +63,59 @@ def make_bot(game, name: str):
         known = ", ".join(bot_names(game.id))
         raise UnknownGameError(f"{game.id} has no bot {short(name)}; bots: {known}")
     return factory(game)
+
+
+# --- lesson questions ----------------------------------------------------------------------------------
+# A game package registers where its questions live ("module:attribute", a tuple of
+# core.questions.Question); they are imported on first use, so a page that never polls never builds them.
+_QUESTION_SOURCES: dict[str, str] = {}
+_QUESTIONS: dict[str, tuple] = {}
+
+
+def register_questions(family: str, source: str) -> None:
+    if _QUESTION_SOURCES.get(family, source) != source:
+        raise RuntimeError(f"lesson {family!r} already has its questions in {_QUESTION_SOURCES[family]}")
+    _QUESTION_SOURCES[family] = source
+
+
+def _load_questions(family: str) -> tuple:
+    if family not in _QUESTIONS:
+        import importlib
+
+        module, _, attr = _QUESTION_SOURCES[family].partition(":")
+        found = tuple(getattr(importlib.import_module(module), attr))
+        ids = [q.id for q in found]
+        if len(set(ids)) != len(ids) or any(q.family != family for q in found):
+            raise RuntimeError(f"{_QUESTION_SOURCES[family]}: question ids repeat or name another lesson")
+        _QUESTIONS[family] = found
+    return _QUESTIONS[family]
+
+
+def question_families() -> list[str]:
+    return list(_QUESTION_SOURCES)
+
+
+def questions(game: str | None = None, core: bool | None = None) -> list:
+    """The registered lesson questions, in lesson order: all, or those of one lesson (``game`` a card
+    id such as "wuerfel-joker") or one game ("wuerfel-joker-2"); ``core`` filters core/extension."""
+    if game is not None and not isinstance(game, str):
+        raise UnknownGameError(f"a game is named by its id, got {short(game)}")
+    out = [q for family in _QUESTION_SOURCES for q in _load_questions(family)
+           if game is None or game in (q.family, q.game)]
+    if game is not None and not out:
+        known = sorted(set(_QUESTION_SOURCES) | {q.game for f in _QUESTION_SOURCES for q in _load_questions(f)})
+        raise UnknownGameError(f"no lesson questions for {short(game)}; games with questions: {', '.join(known)}")
+    return [q for q in out if core is None or q.core == core]
+
+
+def question(question_id: str):
+    """One lesson question by its id ("tuefteln-q1")."""
+    if isinstance(question_id, str):
+        for family in _QUESTION_SOURCES:
+            if question_id.startswith(family + "-"):
+                for q in _load_questions(family):
+                    if q.id == question_id:
+                        return q
+    from .questions import QuestionError
+
+    raise QuestionError(f"no lesson question {short(question_id)}", f"keine Frage {short(question_id)}")

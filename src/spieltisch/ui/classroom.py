@@ -1061,132 +1061,30 @@ def _state_at(match: Match, at: int):
 
 
 # --- the class's predictions (a quick poll on the board) ------------------------------------------
-# Questions of the lessons' "predict first" steps, with the engine's exact value and a seeded
-# simulation, as the lesson notebooks compute them: the teacher taps the counts the class calls out
-# (an option, or a range of numbers), then reveals. ``bins`` are [lo, hi) ranges of the answer.
-def _wj_slide():
-    from ..games.wuerfel_joker.spiel2 import analysis
+# The lessons' questions, each declared once in its game's package (core.questions) and read here
+# through the registry: the teacher taps the counts the class calls out (an option, or a range of the
+# answer), then reveals the class's distribution, the exact value (or the estimate, labelled as one)
+# and a seeded simulation.
+def predictions(lang: str = "de", core: bool | None = True) -> list[dict]:
+    """The poll's questions (the lessons' core questions by default) of the games registered here,
+    each with the labels of its options or ranges in ``lang``; no answer."""
+    from ..core.questions import QuestionError, check_lang
+    from ..core.registry import questions
 
-    chance = {v: analysis.push_chance([u for u in range(1, 10) if u != v]) for v in range(1, 10)}
-    best = max(chance.values())
-    right = [v for v in range(1, 10) if chance[v] == best]
-    can = analysis.pushable([u for u in range(1, 10) if u != right[0]])  # the simulation: the first right slide
-    return {"exact": best, "right": [v - 1 for v in right], "sample": lambda rng: bool(can[(rng.die(), rng.die())])}
-
-
-def _wj_one():
-    from ..games.wuerfel_joker.spiel1 import analysis
-
-    return {"exact": analysis.joker_throw_chances(3)["at_least_one_1"],
-            "sample": lambda rng: 1 in (rng.die(), rng.die(), rng.die())}
-
-
-def _tf_straight():
-    from ..games.tuefteln import analysis
-
-    return {"exact": analysis.square_category_probabilities()["straight"],
-            "samples": lambda n, seed: [k == "straight" for k in analysis.random_squares(n, seed)]}
-
-
-def _tf_sixes():
-    from ..games.tuefteln import analysis
-
-    return {"exact": analysis.distribution_summary(analysis.sixes_distribution())["mean"],
-            "samples": lambda n, seed: analysis.simulated_sixes(n, seed)}
-
-
-PERCENT_BINS = [(i / 10, (i + 1) / 10) for i in range(10)]
-PREDICTIONS = (
-    {"id": "wuerfel-joker-q1", "game": "wuerfel-joker-2", "make": _wj_slide, "kind": "options",
-     "options": [str(v) for v in range(1, 10)], "n": 5000, "seed": 2026,
-     "title": {"de": "Würfel Joker, Frage 1: der leichteste letzte Schieber",
-               "en": "Würfel Joker, question 1: the easiest last slide"},
-     "question": {"de": "Spiel 2, nur ein Schieber ist noch unten: Welcher geht mit einem Wurf am leichtesten hoch?",
-                  "en": "Game 2, only one slide is still down: which one is the easiest to push with one throw?"}},
-    {"id": "wuerfel-joker-q2", "game": "wuerfel-joker-1", "make": _wj_one, "kind": "share", "bins": PERCENT_BINS,
-     "n": 4000, "seed": 7,
-     "title": {"de": "Würfel Joker, Frage 2: mindestens eine 1", "en": "Würfel Joker, question 2: at least one 1"},
-     "question": {"de": "Wie wahrscheinlich ist mindestens eine 1 unter drei Würfeln?",
-                  "en": "How likely is at least one 1 among three dice?"}},
-    {"id": "tuefteln-q1s", "game": "tuefteln", "make": _tf_straight, "kind": "share",
-     "bins": [(i / 50, (i + 1) / 50) for i in range(5)] + [(0.1, 1.0)], "n": 5000, "seed": 2024,
-     "title": {"de": "Tüfteln, Frage 1: eine Straße", "en": "Tüfteln, question 1: a straight"},
-     "question": {"de": "Vier zufällige Zahlen in einem Quadrat: Wie wahrscheinlich ist eine Straße?",
-                  "en": "Four random numbers in a square: how likely is a straight?"}},
-    {"id": "tuefteln-q4", "game": "tuefteln", "make": _tf_sixes, "kind": "number",
-     "bins": [(0, 2), (2, 4), (4, 6), (6, 8), (8, 10), (10, 31)], "n": 2000, "seed": 15,
-     "title": {"de": "Tüfteln, Frage 4: Sechsen in einem Spiel", "en": "Tüfteln, question 4: sixes in a game"},
-     "question": {"de": "Wie viele Sechsen fallen im Mittel in einem Spiel?",
-                  "en": "How many sixes fall in a game on average?"}},
-)
-
-
-def _bin_label(lo, hi, kind: str, lang: str) -> str:
-    if kind == "share":
-        pct = (lambda x: f"{round(x * 100)} %") if lang == "de" else (lambda x: f"{round(x * 100)}%")
-        return f"{pct(lo)} – {pct(hi)}"
-    return f"{lo} – {hi - 1}" if hi - lo > 1 else str(lo)
-
-
-def predictions(lang: str = "de") -> list[dict]:
-    """The poll's questions whose game is registered here, each with the labels of its options."""
-    out = []
-    for p in PREDICTIONS:
-        try:
-            get_game_class(p["game"])
-        except SpieltischError:
-            continue
-        labels = p["options"] if p["kind"] == "options" else [_bin_label(lo, hi, p["kind"], lang) for lo, hi in p["bins"]]
-        out.append({"id": p["id"], "title": p["title"][lang], "question": p["question"][lang], "options": labels})
-    return out
+    try:
+        check_lang(lang)
+    except QuestionError as e:
+        raise CodeError(e.text["en"], e.text["de"]) from None
+    return [q.summary(lang) for q in questions(core=core)]
 
 
 def reveal(prediction_id: str, counts, lang: str = "de") -> dict:
-    """The engine's exact answer, a seeded simulation, and how the class's guesses (``counts`` per
-    option or range) stand to it."""
-    from ..core.stats import mean_ci, monte_carlo, proportion_ci
-    from ..core.view import num
+    """The class's answers (``counts`` per option or range) as a distribution, the exact value (or the
+    estimate, labelled) with the right options, and the question's seeded simulation."""
+    from ..core.questions import QuestionError
+    from ..core.registry import question
 
-    p = next((q for q in PREDICTIONS if q["id"] == prediction_id), None)
-    if p is None:
-        raise CodeError(f"no prediction {short(prediction_id)}", f"keine Vorhersage {short(prediction_id)}")
-    size = len(p["options"] if p["kind"] == "options" else p["bins"])
-    if not isinstance(counts, list) or len(counts) != size or not all(
-            type(c) is int and 0 <= c <= 10_000 for c in counts):
-        raise CodeError(f"counts are {size} whole numbers from 0", f"die Stimmen sind {size} ganze Zahlen ab 0")
-    made = p["make"]()
-    exact = Fraction(made["exact"])
-    if "sample" in made:
-        sim = monte_carlo(made["sample"], p["n"], seed=p["seed"])
-    else:
-        values = made["samples"](p["n"], p["seed"])
-        sim = proportion_ci(sum(values), len(values)) if p["kind"] == "share" else mean_ci(values)
-    if p["kind"] == "options":
-        right = made["right"]
-    else:
-        right = [i for i, (lo, hi) in enumerate(p["bins"]) if lo <= exact < hi]
-    votes = sum(counts)
-    hits = sum(counts[i] for i in right)
-    share = p["kind"] in ("share", "options")
-
-    def show(x):
-        return (f"{num(100 * x, lang)} %" if lang == "de" else f"{num(100 * x, lang)}%") if share else num(x, lang)
-
-    labels = predictions(lang)
-    names = [labels[[q["id"] for q in labels].index(p["id"])]["options"][i] for i in right]
-    de = lang == "de"
-    fraction = str(exact.numerator) if exact.denominator == 1 else f"{exact.numerator}/{exact.denominator}"
-    exact_text = (f"{'Exakt' if de else 'Exactly'}: {fraction} ≈ {show(float(exact))}"
-                  f" – {'richtig' if de else 'right'}: {', '.join(names)}")
-    if p["kind"] == "options":
-        exact_text = (f"{'Richtig' if de else 'Right'}: {', '.join(names)} "
-                      f"({'Wahrscheinlichkeit' if de else 'probability'} {fraction} ≈ "
-                      f"{show(float(exact))})")
-    sim_text = (f"Simulation{f' ({names[0]})' if p['kind'] == 'options' else ''} ({p['n']} "
-                f"{'Versuche' if de else 'trials'}, "
-                f"{'Startwert' if de else 'seed'} {p['seed']}): {show(sim.mean)}, "
-                f"{'95-%-Intervall' if de else '95% interval'} {show(sim.lo)} – {show(sim.hi)}")
-    class_text = (f"{'Klasse' if de else 'Class'}: {hits} {'von' if de else 'of'} {votes} "
-                  f"{'richtig' if de else 'right'}" if votes else ("Keine Stimmen gezählt." if de else "No votes counted."))
-    return {"exact": _value_json(exact), "right": right, "simulation": sim.to_json(), "votes": votes, "hits": hits,
-            "exact_text": exact_text, "simulation_text": sim_text, "class_text": class_text}
+    try:
+        return question(prediction_id).reveal(counts, lang)
+    except QuestionError as e:
+        raise CodeError(e.text["en"], e.text["de"]) from None

@@ -12,3 +12,7 @@ register(SchraubeLocker, bots=bots.BOTS, advisor=analysis.advise, analyzer=analy
          view="spieltisch.games.schraube_locker.view:SchraubeLockerView")
 
 __all__ = ["SchraubeLocker"]
+
+from ...core.registry import register_questions  # noqa: E402
+
+register_questions("schraube-locker", "spieltisch.games.schraube_locker.questions:QUESTIONS")

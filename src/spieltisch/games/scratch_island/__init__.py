@@ -12,3 +12,7 @@ register(ScratchIsland, bots=bots.BOTS, advisor=analysis.advise, analyzer=analys
          view="spieltisch.games.scratch_island.view:ScratchIslandView")
 
 __all__ = ["ScratchIsland"]
+
+from ...core.registry import register_questions  # noqa: E402
+
+register_questions("scratch-island", "spieltisch.games.scratch_island.questions:QUESTIONS")

@@ -10,3 +10,7 @@ register(SkipBoMasters, bots=bots.BOTS, advisor=analysis.advise, analyzer=analys
          view="spieltisch.games.skip_bo_masters.view:SkipBoMastersView")
 
 __all__ = ["SkipBoMasters"]
+
+from ...core.registry import register_questions  # noqa: E402
+
+register_questions("skip-bo-masters", "spieltisch.games.skip_bo_masters.questions:QUESTIONS")

@@ -17,3 +17,7 @@ register(
 )
 
 __all__ = ["Place", "Throw", "Tuefteln"]
+
+from ...core.registry import register_questions  # noqa: E402
+
+register_questions("tuefteln", "spieltisch.games.tuefteln.questions:QUESTIONS")

@@ -5,3 +5,7 @@ no sibling imports), ``bots``, ``analysis`` (exact solver, advisor); its ``__ini
 """
 
 from . import spiel1, spiel2  # noqa: F401  (each registers its game)
+
+from ...core.registry import register_questions
+
+register_questions("wuerfel-joker", "spieltisch.games.wuerfel_joker.questions:QUESTIONS")

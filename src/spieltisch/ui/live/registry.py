@@ -37,7 +37,8 @@ from functools import partial
 from ...core.errors import SpieltischError, short
 from ...core.game import SPECTATOR
 from ...core.match import Match, json_depth
-from ...core.registry import get_game_class
+from ...core.questions import QuestionError
+from ...core.registry import get_game_class, question, questions
 from ...core.rng import MAX_SEED
 from .. import classroom
 from ..table import HUMAN, load_view, resolve_game
@@ -701,6 +702,8 @@ class Registry:
         return rnd
 
     def _poll_spec(self, spec: dict) -> dict:
+        if "question_id" in spec:
+            return self._lesson_poll_spec(spec)
         _fields(spec, {"kind": str, "question": str, "type": str, "options": list})
         question = " ".join(str(spec.get("question") or "").split())
         if not 1 <= len(question) <= QUESTION_MAX:
@@ -717,6 +720,17 @@ class Registry:
         if kind == "number":
             return {"kind": "poll", "question": question, "type": "number"}
         raise Refusal("bad_round", why="a poll is of type choice or number")
+
+    def _lesson_poll_spec(self, spec: dict) -> dict:
+        """A poll of a lesson question, as its game's package declares it (``core.registry``): the
+        students choose one of its options or ranges; the texts are read in each page's language."""
+        _fields(spec, {"kind": str, "question_id": str})
+        try:
+            q = question(spec.get("question_id"))
+        except QuestionError as e:
+            raise Refusal("bad_round", why=str(e)[:200]) from None
+        return {"kind": "poll", "type": "choice", "question_id": q.id, "question": q.prompt["de"],
+                "options": q.labels("de")}
 
     def _game_spec(self, spec: dict):
         _fields(spec, {"kind": str, "game": str, "players": int})
@@ -752,11 +766,29 @@ class Registry:
             raise Refusal("no_round")
         spec = dict(rnd.spec)
         truth = ev.get("truth")
-        if rnd.kind == "poll" and truth not in (None, ""):
+        lesson = rnd.kind == "poll" and "question_id" in spec
+        if lesson:
+            # the class's answers as they stand now, binned by the question's options or ranges
+            spec["counts"] = [sum(1 for v in rnd.answers.values() if v == i) for i in range(len(spec["options"]))]
+        elif rnd.kind == "poll" and truth not in (None, ""):
             spec["truth"] = self._poll_value(rnd, truth)
         self.store.set_round(rnd.id, "revealed", spec)
         rnd.status, rnd.spec = "revealed", spec
         self.notify(room.code, {"all"})
+        if lesson:
+            self._reveal_lesson(room, rnd)
+
+    def _reveal_lesson(self, room: Room, rnd: Round) -> None:
+        """The exact value and the seeded simulation of a lesson poll, off the event loop (a simulation
+        may take a few hundred ms); stored with the round, so a restart shows it again."""
+        def done(result):
+            if self.rooms.get(room.code) is not room or rnd.status == "closed":
+                return
+            rnd.spec = {**rnd.spec, "lesson": result}
+            self.store.set_round(rnd.id, rnd.status, rnd.spec)
+            self.notify(room.code, {"all"})
+
+        self.offload(partial(lesson_reveal, rnd.spec["question_id"], list(rnd.spec["counts"])), done)
 
     def _next(self, session: Session, ev: dict) -> None:
         _fields(ev, {"type": str, "n": int})
@@ -944,8 +976,9 @@ class Registry:
             return {**base, "page": "lobby", "text": word("lobby", lang, room=room.code, name=student.name)}
         if rnd.kind == "poll":
             mine = rnd.answers.get(student.id)
-            out = {**base, "page": "poll", "question": rnd.spec["question"], "type": rnd.spec["type"],
-                   "options": rnd.spec.get("options"), "mine": mine, "status": rnd.status,
+            text, options = self._poll_texts(rnd, lang)
+            out = {**base, "page": "poll", "question": text, "type": rnd.spec["type"],
+                   "options": options, "mine": mine, "status": rnd.status,
                    "saved": None if mine is None else word("answer_saved", lang, answer=self._answer_text(rnd, mine, lang))}
             if rnd.status == "revealed":
                 out["result"] = self._poll_result(rnd, lang)
@@ -960,23 +993,44 @@ class Registry:
             out["result"] = self._game_result(rnd, lang)
         return out
 
+    def _poll_texts(self, rnd: Round, lang: str) -> tuple:
+        """A poll's question and options in ``lang``: a lesson question's from its declaration."""
+        if "question_id" in rnd.spec:
+            try:
+                q = question(rnd.spec["question_id"])
+                return q.prompt[lang], q.labels(lang)
+            except QuestionError:  # a question since withdrawn: the texts stored with the round
+                pass
+        return rnd.spec["question"], rnd.spec.get("options")
+
     def _answer_text(self, rnd: Round, value, lang: str) -> str:
         if rnd.spec["type"] == "choice":
-            return rnd.spec["options"][value]
+            return self._poll_texts(rnd, lang)[1][value]
         return fraction_text(Fraction(value), lang)
 
     def _poll_result(self, rnd: Round, lang: str) -> dict:
         values = list(rnd.answers.values())
         out = {"count": len(values)}
+        lesson = rnd.spec.get("lesson")
         if rnd.spec["type"] == "choice":
-            out["counts"] = [{"label": o, "count": values.count(i), "truth": rnd.spec.get("truth") == i}
-                             for i, o in enumerate(rnd.spec["options"])]
+            right = set(lesson["right"]) if lesson else {rnd.spec.get("truth")}
+            out["counts"] = [{"label": o, "count": values.count(i), "truth": i in right}
+                             for i, o in enumerate(self._poll_texts(rnd, lang)[1])]
         else:
             numbers = [Fraction(v) for v in values]
             truth = Fraction(rnd.spec["truth"]) if "truth" in rnd.spec else None
             out["histogram"] = classroom.histogram(numbers, [truth] if truth is not None else [])
             out["mean"] = fraction_text(sum(numbers, Fraction(0)) / len(numbers), lang) if numbers else None
             out["values"] = [float(x) for x in numbers]
+        if lesson:
+            shown = lesson[lang]
+            out["lesson"] = {k: shown.get(k) for k in ("exact_text", "values_text", "readings_text",
+                                                      "simulation_text", "class_text")}
+            out["lesson"].update({"exact": shown["exact"], "simulation": shown["simulation"],
+                                  "distribution": shown["distribution"], "right": lesson["right"]})
+            out["truth"] = shown["exact_text"]
+        elif "question_id" in rnd.spec and rnd.status == "revealed":
+            out["truth"] = word("computing", lang)
         if "truth" in rnd.spec:
             out["truth"] = word("truth", lang, truth=self._answer_text(rnd, rnd.spec["truth"], lang))
             out["truth_value"] = (float(Fraction(rnd.spec["truth"])) if rnd.spec["type"] == "number"
@@ -1011,8 +1065,8 @@ class Registry:
                 "humans", "start", "reveal", "truth_input", "next_round", "progress", "moves", "points", "finished",
                 "playing", "not_started", "computing", "histogram", "ranking", "decisions", "best", "bots_in_game",
                 "tables", "over", "projector", "language", "live_region", "mean", "count", "best_expected",
-                "class_answers", "stored")
-        out = {"page": "board", "words": self._words(lang, keys),
+                "class_answers", "stored", "lesson_question", "lesson_poll")
+        out = {"page": "board", "words": self._words(lang, keys), "lesson_questions": lesson_questions(lang),
                "rooms": [{"code": r.code, "students": len(r.students), "current": r.code == session.room,
                           "expires": time.strftime("%d.%m. %H:%M" if lang == "de" else "%b %d, %H:%M",
                                                    time.localtime(r.expires))}
@@ -1046,8 +1100,9 @@ class Registry:
         out = {"id": rnd.id, "kind": rnd.kind, "status": rnd.status,
                "status_text": word("status_revealed" if rnd.status == "revealed" else "status_open", lang)}
         if rnd.kind == "poll":
-            out.update({"question": rnd.spec["question"], "type": rnd.spec["type"],
-                        "options": rnd.spec.get("options"), "answers": word("answers", lang, n=len(rnd.answers)),
+            text, options = self._poll_texts(rnd, lang)
+            out.update({"question": text, "type": rnd.spec["type"], "question_id": rnd.spec.get("question_id"),
+                        "options": options, "answers": word("answers", lang, n=len(rnd.answers)),
                         "result": self._poll_result(rnd, lang)})
             return out
         if rnd.kind == "game":
@@ -1088,8 +1143,8 @@ class Registry:
             return {"page": "game", "title": word("table_no", lang, n=game.table_no),
                     "table": game.table.state_for(SPECTATOR, lang),
                     "words": self._words(lang, ("language", "live_region"))}
-        what = word("no_round_now", lang) if rnd is None else (rnd.spec.get("question") or
-                                                               get_game_class(rnd.spec["game"]).name[lang])
+        what = word("no_round_now", lang) if rnd is None else (
+            self._poll_texts(rnd, lang)[0] if rnd.kind == "poll" else get_game_class(rnd.spec["game"]).name[lang])
         out = {"page": "projector", "text": word("projector_wait", lang, room=room.code, round=what),
                "words": self._words(lang, ("language", "live_region", "class_answers", "mean", "count"))}
         if rnd is not None and rnd.kind == "poll" and rnd.status == "revealed":
@@ -1171,3 +1226,18 @@ HANDLERS = {
     "projector": {"lang": Registry._lang, "table": Registry.projector_table},
     "denied": {},
 }
+
+
+def lesson_reveal(question_id: str, counts: list) -> dict:
+    """A lesson poll's reveal in both languages (the worker process's side): the class's counts per
+    option or range, the exact value (or the labelled estimate), one seeded simulation for both."""
+    q = question(question_id)
+    sim = q.simulate()
+    out = {lang: q.reveal(counts, lang, simulated=sim) for lang in ("de", "en")}
+    out["right"] = out["de"]["right"]
+    return out
+
+
+def lesson_questions(lang: str) -> list:
+    """The lesson questions a teacher can start a poll from: id, lesson, title, core or not."""
+    return [{"id": q.id, "family": q.family, "title": q.title[lang], "core": q.core} for q in questions()]

@@ -187,6 +187,11 @@ function render({ model, el: host }) {
       if (r.mean !== null && r.mean !== undefined) out.push(el("p", { class: "lv-mean" }, `${w.mean}: ${r.mean}`));
     }
     out.push(el("p", {}, `${w.count}: ${r.count}`));
+    if (r.lesson) {  // a lesson question's reveal: the other options' values, the simulation, the class
+      for (const k of ["values_text", "readings_text", "simulation_text", "class_text"]) {
+        if (r.lesson[k]) out.push(el("p", { class: `lv-${k.replace("_text", "")}` }, r.lesson[k]));
+      }
+    }
     return out;
   }
 
@@ -238,17 +243,21 @@ function render({ model, el: host }) {
 
   function newRound(v, w) {
     const kind = el("select", { id: "lv-kind", class: "lv-kind" },
-      [["choice", w.kind_choice], ["number", w.kind_number], ["game", w.kind_game], ["table", w.kind_table]].map(([k, label]) =>
+      [["choice", w.kind_choice], ["number", w.kind_number], ["lesson", w.lesson_question], ["game", w.kind_game],
+        ["table", w.kind_table]].map(([k, label]) =>
         el("option", { value: k }, label)));
     const question = el("input", { id: "lv-question", class: "lv-question-input", maxlength: "200" });
     const options = el("textarea", { id: "lv-options", class: "lv-options-input", rows: "4" });
     const gameSel = el("select", { id: "lv-game", class: "lv-game-select" },
       v.games.map((g) => el("option", { value: g.id }, g.name)));
+    const lessonSel = el("select", { id: "lv-lesson", class: "lv-lesson-select" },
+      (v.lesson_questions || []).map((q) => el("option", { value: q.id }, q.title)));
     const players = el("input", { id: "lv-players", class: "lv-players", type: "number", min: "2", max: "6", value: "3" });
     const humans = el("input", { id: "lv-humans", class: "lv-humans", type: "number", min: "1", max: "6", value: "3" });
     const rows = {
       question: el("p", {}, el("label", { for: "lv-question" }, w.question), el("br"), question),
       options: el("p", {}, el("label", { for: "lv-options" }, w.options), el("br"), options),
+      lesson: el("p", {}, el("label", { for: "lv-lesson" }, w.lesson_poll), " ", lessonSel),
       game: el("p", {}, el("label", { for: "lv-game" }, w.game), " ", gameSel),
       players: el("p", {}, el("label", { for: "lv-players" }, w.players), " ", players),
       humans: el("p", {}, el("label", { for: "lv-humans" }, w.humans), " ", humans),
@@ -257,6 +266,7 @@ function render({ model, el: host }) {
       const k = kind.value;
       rows.question.hidden = !(k === "choice" || k === "number");
       rows.options.hidden = k !== "choice";
+      rows.lesson.hidden = k !== "lesson";
       rows.game.hidden = !(k === "game" || k === "table");
       rows.players.hidden = rows.humans.hidden = k !== "table";
     };
@@ -268,13 +278,14 @@ function render({ model, el: host }) {
       let spec;
       if (k === "choice") spec = { kind: "poll", type: "choice", question: question.value, options: options.value.split("\n") };
       else if (k === "number") spec = { kind: "poll", type: "number", question: question.value };
+      else if (k === "lesson") spec = { kind: "poll", question_id: lessonSel.value };
       else if (k === "game") spec = { kind: "game", game: gameSel.value };
       else spec = { kind: "table", game: gameSel.value, players: Number(players.value), humans: Number(humans.value) };
       send({ type: "round_new", spec });
     } },
     el("h2", {}, w.new_round),
     el("p", {}, el("label", { for: "lv-kind" }, w.round_kind), " ", kind),
-    rows.question, rows.options, rows.game, rows.players, rows.humans,
+    rows.question, rows.options, rows.lesson, rows.game, rows.players, rows.humans,
     el("button", { type: "submit", class: "lv-start lv-primary" }, w.start));
     return el("section", { "aria-label": w.new_round }, form);
   }
@@ -324,7 +335,9 @@ function render({ model, el: host }) {
     }
     const actions = el("div", { class: "lv-actions" });
     if (r.status === "open") {
-      if (r.kind === "poll") {
+      if (r.kind === "poll" && r.question_id) {  // a lesson question: the exact value comes from its game
+        actions.append(el("button", { class: "lv-reveal lv-primary", onclick: () => send({ type: "reveal" }) }, w.reveal));
+      } else if (r.kind === "poll") {
         const truth = el("input", { id: "lv-truth", class: "lv-truth-input", maxlength: "20" });
         actions.append(el("label", { for: "lv-truth" }, w.truth_input), " ", truth, " ",
           el("button", { class: "lv-reveal lv-primary", onclick: () => send({ type: "reveal", truth: truth.value }) }, w.reveal));

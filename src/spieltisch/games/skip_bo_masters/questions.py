@@ -1,0 +1,172 @@
+"""Skip-Bo Masters' lesson questions (notebooks/*/skip-bo-masters.ipynb), declared once. All three
+play at one table: two bots' seeded game, stopped as player 1 begins a turn (``positions``), seen
+from player 1. Every number hangs on the reconstructed deck (12 of each number, 24 Skip-Bo cards)."""
+
+from __future__ import annotations
+
+from ...core.questions import ByHand, Check, Question, Reading, Simulation, share_bins
+from . import analysis, positions
+from . import lesson_numbers as numbers
+from .engine import HAND
+
+FAMILY = "skip-bo-masters"
+OPPONENT = 1  # player 2, seen from player 1
+
+
+def _table():
+    """The lesson's table, built afresh (the analysis reads it, and nothing may carry over)."""
+    state = positions.waiting_for_a_card()
+    return state, state.observation(0)
+
+
+def _draw() -> tuple:
+    _, obs = _table()
+    return obs, positions.needed_value(obs), HAND - len(obs["hand"])
+
+
+def _needed_soon() -> object:
+    obs, need, k = _draw()
+    return analysis.chance_within(obs, need, k)
+
+
+def _drawn(n: int, seed: int) -> list:
+    obs, need, k = _draw()
+    return analysis.simulated_within(obs, need, k, n, seed=seed)
+
+
+def _one_card_lower_bound():
+    """P(a 5, a 6 or a Skip-Bo card among player 2's 5 cards): what a single card makes possible."""
+    _, obs = _table()
+    first = numbers.first_step(obs, OPPONENT)
+    good, unseen = numbers.among_unseen(obs, {first, first + 1})
+    return analysis.hypergeometric_at_least_one(unseen, good, HAND)
+
+
+def _upper_bound():
+    """P(a 5 or a Skip-Bo card among player 2's 5 cards): necessary to play the 7 without coins."""
+    _, obs = _table()
+    good, unseen = analysis.needed_among_unseen(obs, numbers.first_step(obs, OPPONENT))
+    return analysis.hypergeometric_at_least_one(unseen, good, HAND)
+
+
+def _with_coins():
+    state, obs = _table()
+    return numbers.coin_cases(state.game, obs, OPPONENT)[0]
+
+
+def _with_coins_sim(n: int, seed: int) -> list:
+    state, obs = _table()
+    first = numbers.first_step(obs, OPPONENT)
+    return [bool(b) for _, b in numbers.simulated_with_coins(state.game, obs, OPPONENT, {first, first + 1}, n, seed=seed)]
+
+
+MODEL = {"de": "Modell: Die beiden Ablagestapel liegen noch bei 4 wie jetzt; die 5 Handkarten von Spieler 2 gelten als "
+               "5 zufällige Karten aus denen, die Spieler 1 nicht sieht (eine davon hat er behalten – eine Annahme).",
+         "en": "Model: the two building piles are still at 4 as now; player 2's 5 cards count as 5 random cards from "
+               "those player 1 cannot see (he kept one of them – an assumption)."}
+QUARTERS = share_bins(0, 25, 50, 75, 100)
+DECILES = share_bins(0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
+
+QUESTIONS = (
+    Question(
+        game="skip-bo-masters", family=FAMILY, id="skip-bo-masters-q1", key="q1", kind="share", core=True,
+        title={"de": "Skip-Bo Masters, Frage 1: Kommt die Karte, die ich brauche?",
+               "en": "Skip-Bo Masters, question 1: will the card I need come?"},
+        prompt={"de": "Spieler 1 zieht gleich 2 Karten. Wie wahrscheinlich ist eine 5 oder eine Skip-Bo-Karte dabei?",
+                "en": "Player 1 is about to draw 2 cards. How likely is a 5 or a Skip-Bo card among them?"},
+        notes={"de": "Annahme: Jede Karte, die Spieler 1 nicht sieht, ist mit gleicher Wahrscheinlichkeit die nächste "
+                     "(auch die Handkarte von Spieler 2).",
+               "en": "Assumption: every card player 1 cannot see is equally likely to be the next one (player 2's "
+                     "card in hand too)."},
+        bins=QUARTERS, unit="share",
+        exact=_needed_soon,
+        exact_of={"de": "P(eine 5 oder Skip-Bo-Karte unter den 2 neuen Karten)",
+                  "en": "P(a 5 or a Skip-Bo card among the 2 new cards)"},
+        simulation=Simulation(_drawn, n=3000, seed=2026, what={"de": "2 Karten aus den ungesehenen gezogen",
+                                                               "en": "2 cards drawn from the unseen ones"}),
+        by_hand=ByHand(
+            "tree",
+            {"de": "Zähle N (Karten, die du nicht siehst) und g (passende davon); dann der Baum zweier Karten ohne "
+                   "Zurücklegen und das Gegenereignis.",
+             "en": "Count N (the cards you cannot see) and g (the fitting ones); then the tree of two cards without "
+                   "replacement and the complement."},
+            spec={"tree": {"label": {"de": "Zug", "en": "turn"}, "depth": 2,
+                           "branches": [{"de": "passt", "en": "fits"}, {"de": "keine", "en": "none"}]}},
+            checks=(Check({"de": "Eine Karte: P(sie passt)", "en": "One card: P(it fits)"},
+                          lambda: (lambda o: analysis.chance_within(o, positions.needed_value(o), 1))(_table()[1])),
+                    Check({"de": "P(mindestens eine passt)", "en": "P(at least one fits)"}, _needed_soon))),
+        worksheet={"de": ["N = ______   g = ______", "P(mindestens eine passt) = 1 − ______ = ______ ≈ ______ %"],
+                   "en": ["N = ______   g = ______", "P(at least one fits) = 1 − ______ = ______ ≈ ______%"]},
+    ),
+    Question(
+        game="skip-bo-masters", family=FAMILY, id="skip-bo-masters-q2", key="q2", kind="share", core=True,
+        title={"de": "Skip-Bo Masters, Frage 2: die 7 mit eigenen Karten",
+               "en": "Skip-Bo Masters, question 2: the 7 with their own cards"},
+        prompt={"de": "Kann Spieler 2 seine 7 im nächsten Zug mit eigenen Karten legen – ohne Münzen, die Ablagestapel "
+                      "wie jetzt bei 4, seine 5 Handkarten wie zufällig? Wie wahrscheinlich ist das?",
+                "en": "Can player 2 play their 7 in their next turn with their own cards – no coins, the building "
+                      "piles at 4 as now, their 5 cards in hand treated as random? How likely is that?"},
+        notes=MODEL,
+        bins=DECILES, unit="share",
+        exact=lambda: (lambda o: analysis.chance_stock_playable(o, OPPONENT))(_table()[1]),
+        exact_of={"de": "P(Spieler 2 legt die 7 mit eigenen Karten), im Modell",
+                  "en": "P(player 2 plays the 7 with their own cards), in the model"},
+        simulation=Simulation(lambda n, seed: analysis.simulated_stock_playable(_table()[1], OPPONENT, n, seed=seed),
+                              n=3000, seed=2026, what={"de": "5 zufällige Handkarten für Spieler 2",
+                                                       "en": "5 random cards for player 2"}),
+        by_hand=ByHand(
+            "calc",
+            {"de": "Schreibe die kleinsten Hände auf, mit denen Spieler 2 die 7 legen kann. Dann mit dem Gegenereignis: "
+                   "mindestens eine 5 oder Skip-Bo-Karte unter 5 Karten – eine notwendige Bedingung, also eine obere "
+                   "Grenze.",
+             "en": "Write down the smallest hands with which player 2 can play the 7. Then with the complement: at "
+                   "least one 5 or Skip-Bo card among 5 cards – a necessary condition, so an upper bound."},
+            checks=(Check({"de": "obere Grenze: P(mindestens eine 5 oder Skip-Bo-Karte unter 5)",
+                           "en": "upper bound: P(at least one 5 or Skip-Bo card among 5)"},
+                          _upper_bound),)),
+        worksheet={"de": ["Kleinste Hände: ____________________________________________",
+                          "P(keine 5 und keine Skip-Bo-Karte unter 5) = ____ · ____ · ____ · ____ · ____ ≈ ______ %",
+                          "P(mindestens eine) ≈ ______ %: obere / untere Grenze, weil ____________________"],
+                   "en": ["Smallest hands: ____________________________________________",
+                          "P(no 5 and no Skip-Bo card among 5) = ____ × ____ × ____ × ____ × ____ ≈ ______%",
+                          "P(at least one) ≈ ______%: upper / lower bound, because ____________________"]},
+    ),
+    Question(
+        game="skip-bo-masters", family=FAMILY, id="skip-bo-masters-q3", key="q3", kind="share", core=True,
+        title={"de": "Skip-Bo Masters, Frage 3: und mit seinen 9 Münzen?",
+               "en": "Skip-Bo Masters, question 3: and with their 9 coins?"},
+        prompt={"de": "Spieler 2 hat 9 Münzen (ersetzen: so viele Münzen wie die Zahl, dann sofort die folgende Karte; "
+                      "kaufen: 1 Münze für eine fremde oberste Karte). Wie wahrscheinlich legt er seine 7 jetzt?",
+                "en": "Player 2 has 9 coins (replacing: as many coins as the number, then at once the following card; "
+                      "buying: 1 coin for another player's top card). How likely do they play their 7 now?"},
+        notes={"de": MODEL["de"] + " Lesart: Die folgende Karte nach dem Ersetzen darf auch eine gekaufte sein (so die "
+                                   "Engine). Muss sie eine eigene sein, ist die Antwort die untere Grenze (die andere Lesart unten).",
+               "en": MODEL["en"] + " Reading: the following card after replacing may be a bought one (as the engine "
+                                   "plays it). If it must be one's own, the answer is the lower bound (the other reading below)."},
+        bins=DECILES, unit="share",
+        exact=_with_coins,
+        exact_of={"de": "P(Spieler 2 legt die 7), die folgende Karte darf gekauft sein",
+                  "en": "P(player 2 plays the 7), the following card may be bought"},
+        readings=(Reading({"de": "Lesart: nach dem Ersetzen nur eine eigene Karte (eine 5, 6 oder Skip-Bo-Karte "
+                                 "unter 5 Handkarten)",
+                           "en": "Reading: after replacing only one's own card (a 5, 6 or Skip-Bo card among 5 "
+                                 "cards in hand)"}, _one_card_lower_bound),),
+        simulation=Simulation(_with_coins_sim, n=200, seed=2026,
+                              what={"de": "5 zufällige Handkarten, die Engine probiert jede Zugfolge mit Münzen",
+                                    "en": "5 random cards, the engine tries every sequence of moves with coins"}),
+        by_hand=ByHand(
+            "calc",
+            {"de": "Welche einzelne Karte reicht? Eine 5, 6 oder Skip-Bo-Karte (hinreichend: eine untere Grenze, mit dem "
+                   "Gegenereignis). Und ganz ohne passende Karte: die 5 ersetzen, die 6 von Spieler 1 kaufen?",
+             "en": "Which single card is enough? A 5, 6 or Skip-Bo card (sufficient: a lower bound, with the "
+                   "complement). And with no fitting card at all: replace the 5, buy player 1's 6?"},
+            checks=(Check({"de": "untere Grenze: P(mindestens eine 5, 6 oder Skip-Bo-Karte unter 5)",
+                           "en": "lower bound: P(at least one 5, 6 or Skip-Bo card among 5)"}, _one_card_lower_bound),)),
+        worksheet={"de": ["Eine einzige Karte reicht: eine ____, eine ____ oder eine ____________",
+                          "P(mindestens eine davon unter 5) = 1 − ______ ≈ ______ %: obere / untere Grenze",
+                          "Ganz ohne passende Karte: ______________________________________"],
+                   "en": ["One single card is enough: a ____, a ____ or a ____________",
+                          "P(at least one of them among 5) = 1 − ______ ≈ ______%: upper / lower bound",
+                          "With no fitting card at all: ______________________________________"]},
+    ),
+)
