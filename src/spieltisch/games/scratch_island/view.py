@@ -272,8 +272,7 @@ def map_svg(m: dict, cell: int = 44, lang: str = "de", marks: dict | None = None
             art.append(f'<path d="M{cx - d} {cy - d} L{cx + d} {cy + d} M{cx + d} {cy - d} L{cx - d} {cy + d}" '
                        f'stroke="{CROSS}" stroke-width="{cell * .1:.1f}" opacity="{0.35 if scratched else 1}"/>')
         elif t == "#":
-            art.append(f'<path d="M{x + cell * .15} {y + cell * .8} L{x + cell * .35} {y + cell * .3} L{x + cell * .6} '
-                       f'{y + cell * .2} L{x + cell * .85} {y + cell * .8} Z" fill="#5f574e"/>')
+            art.append(rock_path(x, y, cell))
         if f == "S":
             art.append(snake_path(x, y, cell))
         elif scratched and f in KEY_OF:
@@ -329,6 +328,12 @@ def _mark(kind: str, x: float, y: float, cell: float) -> str:
             f'data-mark="other"/>')
 
 
+def rock_path(x: float, y: float, cell: float) -> str:
+    """A rock drawn in a cell at (x, y) (the legend draws the same, so a rock is not read as ▲)."""
+    return (f'<path d="M{x + cell * .15} {y + cell * .8} L{x + cell * .35} {y + cell * .3} L{x + cell * .6} '
+            f'{y + cell * .2} L{x + cell * .85} {y + cell * .8} Z" fill="#5f574e"/>')
+
+
 def snake_path(x: float, y: float, cell: float, colour: str = SNAKE_INK) -> str:
     """A snake drawn in a cell at (x, y): a wave with a head (no font needs to know a snake)."""
     q = cell / 8
@@ -372,14 +377,15 @@ class ScratchIslandView(View):
         colours = ", ".join(_colour_word(c, lang) for c in COLOURS)
         pts = ", ".join(map(str, chest_points))
         if de:
-            others = ("die andere Person" if n == 2 else "die anderen im Uhrzeigersinn je")
+            others = ("nimmt die andere Person" if n == 2 else "nehmen die anderen im Uhrzeigersinn je")
             rest = (f" {left} Würfel bleib{'t' if left == 1 else 'en'} liegen." if left
                     else " Damit sind alle Würfel vergeben.")
             turn_mirror = ("Drehen ist erlaubt, Spiegeln auch (das Motiv als Spiegelbild)." if game.options["reflect"]
                            else "Drehen ist erlaubt, Spiegeln nicht (kein Spiegelbild).")
             end = {"all_rolled": "Spielende: Wer die 4. Truhe öffnet, nutzt noch die eigenen Würfel. Dann wird "
                                  "weitergespielt, bis alle gleich oft gewürfelt haben: wer seltener gewürfelt hat "
-                                 "als die anderen, würfelt noch je eine Runde. Dann ist das Spiel vorbei.",
+                                 "als die anderen, würfelt noch einmal, jede davon in einer eigenen Runde. Dann ist "
+                                 "das Spiel vorbei.",
                    "this_roll": "Spielende: Wer die 4. Truhe öffnet, nutzt noch die eigenen Würfel; die anderen "
                                 "nehmen noch ihren Würfel aus diesem Wurf (diese Runde). Dann ist das Spiel vorbei.",
                    }[game.options["end"]]
@@ -394,7 +400,7 @@ class ScratchIslandView(View):
                         "einem silbernen Feld liegt, sieht niemand, bevor es freigerubbelt ist – auch du nicht.",
                         f"Eine Runde: Wer würfelt, wirft alle {dice} Würfel und nimmt 2 Würfel – zuerst den "
                         "Würfel anklicken, den du zuerst nutzt („1. zuerst“), dann den zweiten („2. dann“). "
-                        f"Danach nimmt {others} einen der übrigen Würfel (anklicken).{rest} Die nächste Runde "
+                        f"Danach {others} einen der übrigen Würfel (anklicken).{rest} Die nächste Runde "
                         "würfelt die nächste Person im Uhrzeigersinn.",
                         "Ein Würfel zeigt ein Motiv (Felder in einer Form) oder die Spitzhacke. Ein Motiv wird "
                         "ganz oder gar nicht freigerubbelt: alle Felder auf der Karte und noch nicht "
@@ -430,7 +436,7 @@ class ScratchIslandView(View):
                        if game.options["reflect"] else "Turning it is allowed, mirroring it is not (no mirror image).")
         end = {"all_rolled": "End: whoever opens their 4th chest still uses their dice. Play goes on until "
                              "everyone has rolled equally often: whoever has rolled fewer times than the others "
-                             "rolls one more round each. Then the game is over.",
+                             "rolls once more, each in a round of their own. Then the game is over.",
                "this_roll": "End: whoever opens their 4th chest still uses their dice; the others still take "
                             "their die of this roll (this round). Then the game is over.",
                }[game.options["end"]]
@@ -764,7 +770,9 @@ class ScratchIslandView(View):
                  f"<table class='sp-track-table'><tr><th></th>{head}</tr>{''.join(rows)}</table></div>",
                  f"<div class='sp-note'><i>{ctx.t('Würfel, Motive und Karten: Rekonstruktion', 'Dice, motifs and maps: reconstruction')}</i>"
                  f" · <svg width='16' height='14' viewBox='0 0 16 16' aria-hidden='true'>{snake_path(0, 0, 16)}</svg> "
-                 f"{ctx.t('Schlange, ⚷ Schlüssel, ✕ rotes Kreuz, ▲ Fels, Balken: Wand', 'snake, ⚷ key, ✕ red cross, ▲ rock, bar: wall')}"
+                 f"{ctx.t('Schlange, ⚷ Schlüssel, ✕ rotes Kreuz, ', 'snake, ⚷ key, ✕ red cross, ')}"
+                 f"<svg width='16' height='14' viewBox='0 0 16 16' aria-hidden='true'>{rock_path(0, 0, 16)}</svg> "
+                 f"{ctx.t('Fels, Balken: Wand', 'rock, bar: wall')}"
                  f", {' '.join(f'{SYMBOLS[k]} {escape(t[ctx.lang])}' for k, t in enumerate(TREASURES))}"
                  f" · {ctx.t('gestrichelt: passt, gefüllt: Vorschau, Punkt: als Nächstes', 'dashed: fits, filled: preview, dot: next')}"
                  "</div>"]
