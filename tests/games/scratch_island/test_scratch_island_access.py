@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from si_helpers import OPEN_MAP, cell, layout, position, random_match, roll
+from si_helpers import cell, layout, position, random_match, roll
 
 from spieltisch.core.game import TERMINAL
 from spieltisch.core.view import CONTRAST_NEEDED, Context, contrast
@@ -464,4 +464,3 @@ def test_the_board_hints_name_the_marks_by_their_shape():
     s.apply_action(Choose(0, 1, False))
     hint = re.search(r"class='sp-dice-hint'[^>]*>([^<]*)<", V.board(context(s, "de")))[1]
     assert "Gestrichelt" in hint and "orange" not in hint.lower()
-    assert OPEN_MAP  # the open map of the helpers is the one these positions use
