@@ -324,7 +324,7 @@ def test_scratch_island_play_page_places_a_motif(context, request_log, site_url,
     settle(page, root)
     assert root.get_attribute("data-step") == step and scratched.count() == 0
     assert "Preview" in root.locator(".sp-message").inner_text()
-    marked = board.locator("rect.sp-mark[stroke='#2f6fd6']")
+    marked = board.locator("rect.sp-mark[data-mark='preview']")
     assert marked.count() >= 1
     if root.locator(".sp-move[data-token=rotate]").count():
         root.locator(".sp-move[data-token=rotate]").click()

@@ -59,9 +59,10 @@ def test_first_placement_preview_rotate_and_place_scratch_the_map():
     preview = t.ui["preview"]
     assert Place(tuple(preview)) in ctx.legal and int(first[1:]) in preview
     s2 = t.state()
-    # the preview is drawn filled over exactly its cells
-    assert s2["board"].count(f'fill="{view.PREVIEW}"') == len(preview)
-    assert s["board"].count(f'fill="{view.PREVIEW}"') == 0
+    # the preview is drawn filled over exactly its cells, and they (only they) are pressed
+    assert s2["board"].count(f'data-mark="{view.PREVIEW}"') == len(preview)
+    assert s["board"].count(f'data-mark="{view.PREVIEW}"') == 0
+    assert sorted(int(c) for c in re.findall(r'data-act="c(\d+)"[^>]*aria-pressed="true"', s2["board"])) == preview
     assert [b["token"] for b in s2["buttons"]][0] == "confirm"
     if "rotate" in [b["token"] for b in s2["buttons"]]:
         t.click("rotate")

@@ -19,14 +19,29 @@ from html import escape
 
 from ...core.view import View
 from .engine import (
-    CELLS, COLOUR_NAMES, PICKAXE, SHAPES, SIZE, TREASURES, Choose, Place, Scratch, Take, cell_name,
-    describe, face_name,
+    CELLS, COLOUR_NAMES, COLOURS, KEY_ITEMS, MAP, PICKAXE, SHAPES, SIZE, SNAKES, TREASURES, Choose, Place,
+    Scratch, Take, cell_name, describe, face_name,
 )
 
-PAPER, SAND, SILVER, ROCK = "#f3e3b5", "#fff6dc", "#b9bec4", "#8d8479"
-CHEST = {"blue": "#3b6fd8", "red": "#d64541", "green": "#2e9b4f", "yellow": "#e7b416"}
-DIE_EDGE = {"blue": "#3b6fd8", "orange": "#e67e22", "yellow": "#d4a20a"}
-PREVIEW, NEXT, FIT = "#2f6fd6", "#1e9e3a", "#e67e22"
+SAND, SILVER, ROCK = "#fff6dc", "#b9bec4", "#8d8479"  # a scratched cell, an unscratched one, a rock
+PAGE, INK, EDGE_INK = "#ffffff", "#1d232b", "#555"  # the page, a title on it, the A–J / 1–10 edges
+# Chests and keys: red and green would differ in hue only, so every chest and key also carries its
+# colour as a word; the greens and yellows are light (dark writing), blue and red dark (white).
+CHEST = {"blue": "#2f5fc4", "red": "#c0392b", "green": "#5cc46a", "yellow": "#f2c230"}
+CHEST_INK = {"blue": "#ffffff", "red": "#ffffff", "green": "#1a1a1a", "yellow": "#1a1a1a"}
+FOUND_INK, KEY_INK = "#7a5200", "#3b2a14"  # a treasure symbol, a key on a scratched (sand) cell
+CROSS, SNAKE_INK = "#b00000", "#1d7a1d"
+DIE_EDGE = {"blue": "#3b6fd8", "orange": "#e67e22", "yellow": "#d4a20a"}  # the die's colour (no meaning)
+DIE_FILL, DIE_CHOSEN, DIE_RING = "#fffdf5", "#fff1c9", "#1d232b"
+# The marks on cells, each told by its shape, not only its colour: "fits" a dashed outline,
+# "preview" (and the placed motif still to scratch) a tinted cell with a solid outline, "next" the
+# same with a dot. The outlines are dark enough for 3:1 on silver, rock and the tint.
+FIT, PREVIEW, PLACED, NEXT = "fit", "preview", "placed", "next"
+MARK_INK = {FIT: "#4a148c", PREVIEW: "#08306b", PLACED: "#08306b", NEXT: "#033d0f"}
+TINT, TINT_ALPHA = "#7fb2ff", 0.5
+MARK_WORDS = {FIT: ("passt", "fits"), PREVIEW: ("Vorschau", "preview"),
+              PLACED: ("Motiv, noch zu rubbeln", "motif, still to scratch"),
+              NEXT: ("Motiv, als Nächstes rubbeln möglich", "motif, can be scratched next")}
 SYMBOLS = "◆●▲♛"  # treasure kinds 1..4 as drawn on a scratched cell
 LETTERS = "ABCDEFGHIJ"
 # the words the dice carry (the how-to box uses the same)
@@ -34,6 +49,32 @@ ROLE = {"first": ("1. zuerst", "1. first"), "then": ("2. dann", "2. then"), "now
 COMBINE = ("kombinieren", "combine")
 COMBINE_TIP = ("„kombinieren“: Spitzhacke und Motiv als ein Motiv, in dem ein Feld ein Fels sein darf.",
                "“combine”: pickaxe and motif as one motif in which one cell may be a rock.")
+KEY_OF = {"B": "blue", "R": "red", "G": "green", "Y": "yellow"}
+CHEST_OF = {"b": "blue", "r": "red", "g": "green", "y": "yellow"}
+
+
+def _blend(fg: str, bg: str, alpha: float) -> str:
+    """The colour ``fg`` drawn with opacity ``alpha`` over ``bg`` (what the eye sees under the tint)."""
+    f = [int(fg[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(bg[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(alpha * x + (1 - alpha) * y):02x}" for x, y in zip(f, b))
+
+
+def _colour_word(colour: str, lang: str) -> str:
+    return COLOUR_NAMES[colour][0 if lang == "de" else 1]
+
+
+def declared_colours() -> tuple:
+    """Every colour pair the boards draw text or a state marker with (``View.colours``)."""
+    unscratched = (SILVER, ROCK)  # marks lie on unscratched cells only
+    tinted = tuple(_blend(TINT, bg, TINT_ALPHA) for bg in unscratched)
+    pairs = [(EDGE_INK, PAGE, "text"), (INK, PAGE, "text"), (FOUND_INK, SAND, "text"), (KEY_INK, SAND, "text")]
+    pairs += [(CHEST_INK[c], CHEST[c], "text") for c in CHEST]
+    pairs += [(MARK_INK[FIT], bg, "marker") for bg in unscratched]
+    pairs += [(MARK_INK[k], bg, "marker") for k in (PREVIEW, NEXT) for bg in unscratched + tinted]
+    pairs += [(CROSS, SILVER, "marker"), (CROSS, SAND, "marker"), (SNAKE_INK, SAND, "marker"),
+              (DIE_RING, PAGE, "marker"), (DIE_RING, DIE_CHOSEN, "marker")]
+    return tuple(pairs)
 
 
 def _shapes(face: str, reflect: bool) -> list:
@@ -41,19 +82,25 @@ def _shapes(face: str, reflect: bool) -> list:
 
 
 def motif_svg(face, size: int = 46, colour: str = "blue", state: str = "free", act: str | None = None,
-              selected: bool = False, shape=None, title: str = "", picked: bool = False) -> str:
+              selected: bool = False, shape=None, title: str = "", picked: bool = False,
+              pressed: bool | None = None) -> str:
     """One die as a picture: its motif's squares (a pickaxe as a pick), the die colour as its edge;
-    greyed when taken or lost; ``act``: the click token; ``picked``: the roller's first choice."""
+    greyed when taken or lost; ``act``: the click token; ``picked``: the roller's first choice;
+    ``selected`` (chosen or in use): a dark ring around it; ``pressed``: ``aria-pressed``."""
     muted = state != "free"
-    fill = "#ddd" if muted else ("#fff1c9" if selected else "#fffdf5")
+    fill = "#ddd" if muted else (DIE_CHOSEN if selected else DIE_FILL)
     edge = "#999" if muted else DIE_EDGE.get(colour, "#333")
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}" '
            f'class="sp-die" data-face="{escape(str(face))}" data-state="{escape(state)}"'
            + (f' data-act="{act}" style="cursor:pointer"' if act else "") + (' data-picked="1"' if picked else "")
+           + (f' aria-pressed="{str(bool(pressed)).lower()}"' if pressed is not None else "")
            + f' role="img" aria-label="{escape(title or str(face))}">',
            f'<title>{escape(title)}</title>' if title else "",
-           f'<rect x="2" y="2" width="{size - 4}" height="{size - 4}" rx="7" fill="{fill}" stroke="{edge}" '
-           f'stroke-width="{4 if selected else 3}"/>']
+           f'<rect x="4" y="4" width="{size - 8}" height="{size - 8}" rx="6" fill="{fill}" stroke="{edge}" '
+           f'stroke-width="3"/>']
+    if selected:
+        out.append(f'<rect x="1.5" y="1.5" width="{size - 3}" height="{size - 3}" rx="8" fill="none" '
+                   f'stroke="{DIE_RING}" stroke-width="3" class="sp-die-ring"/>')
     ink = "#999" if muted else "#5a3d1e"
     if face == PICKAXE:
         s = size
@@ -64,7 +111,7 @@ def motif_svg(face, size: int = 46, colour: str = "blue", state: str = "free", a
     elif face:
         cells = shape or _shapes(face, False)[0]
         span = max(max(r for r, _ in cells), max(c for _, c in cells)) + 1
-        q = (size - 14) / max(span, 2)
+        q = (size - 16) / max(span, 2)
         h, w = max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1
         ox, oy = (size - w * q) / 2, (size - h * q) / 2
         for r, c in cells:
@@ -74,9 +121,25 @@ def motif_svg(face, size: int = 46, colour: str = "blue", state: str = "free", a
     return "".join(out)
 
 
+def _walls(m: dict, c: int, lang: str) -> str:
+    """The walls on a cell's sides in words ("Wände: oben, rechts"); "" without walls."""
+    east, south = "".join(m["layout"]["walls_east"]), "".join(m["layout"]["walls_south"])
+    r, k = divmod(c, SIZE)
+    sides = [("oben", "top") if r and south[c - SIZE] == "1" else None,
+             ("rechts", "right") if east[c] == "1" else None,
+             ("unten", "bottom") if south[c] == "1" else None,
+             ("links", "left") if k and east[c - 1] == "1" else None]
+    words = [s[0 if lang == "de" else 1] for s in sides if s]
+    if not words:
+        return ""
+    head = ("Wand" if len(words) == 1 else "Wände") if lang == "de" else ("wall" if len(words) == 1 else "walls")
+    return f"{head}: {', '.join(words)}"
+
+
 def cell_label(m: dict, c: int, lang: str, mark: str | None = None) -> str:
     """A cell as a screen reader says it, from the map the viewer sees: its name, what is printed
-    there, what was scratched free, and its mark ("E8: rotes Kreuz, noch nicht gerubbelt, passt")."""
+    there, its walls, whether it is scratched and what it showed, and its mark ("E8: rotes Kreuz,
+    Wand: rechts, noch nicht gerubbelt, passt")."""
     de = lang == "de"
     lay = m["layout"]
     t, f = "".join(lay["terrain"])[c], "".join(m["found"])[c]
@@ -84,99 +147,154 @@ def cell_label(m: dict, c: int, lang: str, mark: str | None = None) -> str:
     parts = []
     if t == "A":
         parts.append("Boot" if de else "boat")
-    elif t in "brgy":
-        col = {"b": "blue", "r": "red", "g": "green", "y": "yellow"}[t]
-        parts.append(f"Truhe {COLOUR_NAMES[col][0]}, {points[c]} Punkte" if de else f"{col} chest, {points[c]} points")
+    elif t in CHEST_OF:
+        col = CHEST_OF[t]
+        opened = f != "?"
+        parts.append(f"Truhe {COLOUR_NAMES[col][0]}, {points[c]} Punkte, "
+                     + ("geöffnet" if opened else f"verschlossen (Schlüssel {COLOUR_NAMES[col][0]} nötig)")
+                     if de else f"{col} chest, {points[c]} points, "
+                     + ("open" if opened else f"locked (needs the {col} key)"))
     elif t == "x":
         parts.append("rotes Kreuz" if de else "red cross")
     elif t == "#":
-        parts.append("Fels" if de else "rock")
+        parts.append("Fels (nur mit der Spitzhacke)" if de and f == "?" else "Fels" if de
+                     else "rock (pickaxe only)" if f == "?" else "rock")
+    parts.append(_walls(m, c, lang))
     if f == "?":
-        if t != "#":
-            parts.append("noch nicht gerubbelt" if de else "not scratched yet")
+        parts.append("noch nicht gerubbelt" if de else "not scratched yet")
+    elif t in CHEST_OF:
+        pass  # an open chest: said above
     elif f == "S":
-        parts.append("Schlange" if de else "snake")
-    elif f in "BRGY":
-        col = {"B": "blue", "R": "red", "G": "green", "Y": "yellow"}[f]
-        parts.append(f"Schlüssel {COLOUR_NAMES[col][0]}" if de else f"{col} key")
+        parts.append("freigerubbelt: Schlange" if de else "scratched: snake")
+    elif f in KEY_OF:
+        col = KEY_OF[f]
+        parts.append(f"freigerubbelt: Schlüssel {COLOUR_NAMES[col][0]}" if de else f"scratched: {col} key")
     elif f.isdigit():
-        parts.append(TREASURES[int(f) - 1][lang])
+        parts.append(("freigerubbelt: " if de else "scratched: ") + TREASURES[int(f) - 1][lang])
     else:
-        parts.append("gerubbelt, leer" if de else "scratched, empty")
-    if mark is not None:
-        parts.append({PREVIEW: ("Vorschau", "preview"), FIT: ("passt", "fits"),
-                      NEXT: ("als Nächstes rubbeln", "scratch next")}.get(mark, ("", ""))[0 if de else 1])
+        parts.append("freigerubbelt, leer" if de else "scratched, empty")
+    if mark is not None and mark in MARK_WORDS:
+        parts.append(MARK_WORDS[mark][0 if de else 1])
     return f"{cell_name(c)}: " + ", ".join(p for p in parts if p)
 
 
+def map_summary(m: dict, name: str, lang: str) -> str:
+    """A map in one sentence, for a map drawn too small to read cell by cell: points, keys, open
+    chests, cells scratched and snakes met ("Ben: 9 Punkte, Schlüssel: rot, blau, ...")."""
+    de = lang == "de"
+    found = "".join(m["found"])
+    keys = ", ".join(_colour_word(k, lang) for k in m["keys"]) or ("keine" if de else "none")
+    opened = ", ".join(_colour_word(k, lang) for k in m["opened"]) or ("keine" if de else "none")
+    scratched = sum(1 for f in found if f != "?")
+    snakes = found.count("S")
+    if de:
+        return (f"{name}: {m['score']} Punkte, Schlüssel: {keys}, offene Truhen: {opened}, "
+                f"{scratched} von {CELLS} Feldern freigerubbelt, {snakes} Schlange{'n' if snakes != 1 else ''}")
+    return (f"{name}: {m['score']} points, keys: {keys}, open chests: {opened}, "
+            f"{scratched} of {CELLS} cells scratched, {snakes} snake{'s' if snakes != 1 else ''}")
+
+
 def map_svg(m: dict, cell: int = 44, lang: str = "de", marks: dict | None = None, clickable=(),
-            title: str | None = None, edges: bool = True) -> str:
-    """One map of the observation (``maps[i]``) as a complete ``<svg>``. ``marks``: cell -> colour
-    (a preview, the cells to scratch next); ``clickable``: cells that carry ``data-act`` and a name
-    for screen readers (``cell_label``)."""
+            title: str | None = None, edges: bool = True, name: str | None = None,
+            summary: str | None = None, pressed=None) -> str:
+    """One map of the observation (``maps[i]``) as a complete ``<svg>``. ``marks``: cell -> FIT,
+    PREVIEW, PLACED or NEXT (another value: an outline in that colour); ``clickable``: cells that
+    carry ``data-act``; ``pressed``: the clickable cells chosen now (None: the clicks choose
+    nothing; else every clickable cell says with ``aria-pressed`` whether it is chosen).
+
+    Read cell by cell (``summary`` None): the map is a group named ``name`` and every cell is an
+    image (or, clickable, a button) named by ``cell_label``. With a ``summary`` the map is one
+    image with that text (a small map of another player)."""
     lay, found = m["layout"], "".join(m["found"])
     terrain = "".join(lay["terrain"])
     east, south = "".join(lay["walls_east"]), "".join(lay["walls_south"])
     points = {d["cell"]: d["points"] for d in lay["chests"]}
     marks, clickable = marks or {}, set(clickable)
+    per_cell = summary is None
     left = round(cell * 0.6) if edges else 2
     top = (round(cell * 0.55) if edges else 2) + (round(cell * 0.6) if title else 0)
     w, h = left + SIZE * cell + 3, top + SIZE * cell + 3
-    name = title or ("Schatzkarte" if lang == "de" else "treasure map")
+    label = summary or name or title or ("Schatzkarte" if lang == "de" else "treasure map")
+    role = "group" if per_cell else "img"
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-           f'font-family="sans-serif" role="img" aria-label="{escape(name)}" class="sp-map">']
+           f'font-family="sans-serif" role="{role}" aria-label="{escape(label)}" class="sp-map">']
+    hide = ' aria-hidden="true"' if per_cell else ""  # the cells' names say it all
     if title:
-        out.append(f'<text x="2" y="{round(cell * 0.5)}" font-size="{round(cell * 0.45)}" font-weight="bold">'
-                   f'{escape(title)}</text>')
+        out.append(f'<text x="2" y="{round(cell * 0.5)}" font-size="{round(cell * 0.45)}" font-weight="bold" '
+                   f'fill="{INK}"{hide}>{escape(title)}</text>')
     fs = round(cell * 0.42)
     if edges:
         for i in range(SIZE):
             out.append(f'<text x="{left + i * cell + cell / 2}" y="{top - 4}" font-size="{fs}" text-anchor="middle" '
-                       f'fill="#555">{LETTERS[i]}</text><text x="{left - 3}" y="{top + i * cell + cell * .65:.1f}" '
-                       f'font-size="{fs}" text-anchor="end" fill="#555">{i + 1}</text>')
+                       f'fill="{EDGE_INK}"{hide}>{LETTERS[i]}</text><text x="{left - 3}" '
+                       f'y="{top + i * cell + cell * .65:.1f}" font-size="{fs}" text-anchor="end" '
+                       f'fill="{EDGE_INK}"{hide}>{i + 1}</text>')
+    words = cell >= 30  # colour words fit on a chest or key of a map drawn this large
+    g = ' pointer-events="none"'
     for c in range(CELLS):
         r, k = divmod(c, SIZE)
         x, y = left + k * cell, top + r * cell
         t, f = terrain[c], found[c]
         scratched = f != "?"
         fill = SAND if scratched else (ROCK if t == "#" else SILVER)
-        act = (f' data-act="c{c}" style="cursor:pointer" aria-label="{escape(cell_label(m, c, lang, marks.get(c)))}"'
-               if c in clickable else "")
+        name_attr = ""
+        if per_cell:
+            text = escape(cell_label(m, c, lang, marks.get(c)))
+            if c in clickable:
+                name_attr = (f' data-act="c{c}" style="cursor:pointer" aria-label="{text}"'
+                             + (f' aria-pressed="{str(c in pressed).lower()}"' if pressed is not None else ""))
+            else:
+                name_attr = f' role="img" aria-label="{text}"'
         out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" stroke="#8c7b5a" '
-                   f'stroke-width="0.6" class="sp-cell" data-cell="{c}" data-scratched="{int(scratched)}"{act}/>')
+                   f'stroke-width="0.6" class="sp-cell" data-cell="{c}" data-scratched="{int(scratched)}"{name_attr}/>')
+        art = []
         cx, cy = x + cell / 2, y + cell / 2
-        g = ' pointer-events="none"'
         if t == "A":
-            out.append(f'<path d="M{x + cell * .15} {y + cell * .55} L{x + cell * .85} {y + cell * .55} L{x + cell * .7} '
+            art.append(f'<path d="M{x + cell * .15} {y + cell * .55} L{x + cell * .85} {y + cell * .55} L{x + cell * .7} '
                        f'{y + cell * .8} L{x + cell * .3} {y + cell * .8} Z M{cx} {y + cell * .55} L{cx} {y + cell * .15} '
-                       f'L{x + cell * .75} {y + cell * .45} L{cx} {y + cell * .45}" fill="#8b5a2b" stroke="#5a3d1e"{g}/>')
-        elif t in "brgy":
-            col = {"b": "blue", "r": "red", "g": "green", "y": "yellow"}[t]
-            out.append(f'<rect x="{x + cell * .14}" y="{y + cell * .22}" width="{cell * .72}" height="{cell * .56}" '
-                       f'rx="3" fill="{CHEST[col]}" stroke="#333" stroke-width="{1.5 if not scratched else 3}"{g}/>'
-                       f'<text x="{cx}" y="{cy + fs * .35:.1f}" font-size="{fs}" text-anchor="middle" fill="#fff" '
-                       f'font-weight="bold"{g}>{points[c]}</text>')
+                       f'L{x + cell * .75} {y + cell * .45} L{cx} {y + cell * .45}" fill="#8b5a2b" stroke="#5a3d1e"/>')
+        elif t in CHEST_OF:
+            col = CHEST_OF[t]
+            ink = CHEST_INK[col]
+            art.append(f'<rect x="{x + cell * .14:.1f}" y="{y + cell * .14:.1f}" width="{cell * .72:.1f}" '
+                       f'height="{cell * .72:.1f}" rx="3" fill="{CHEST[col]}" stroke="#333" '
+                       f'stroke-width="{1.5 if not scratched else 3}" class="sp-chest" data-colour="{col}"/>')
+            if words:
+                art.append(f'<text x="{cx}" y="{y + cell * .36:.1f}" font-size="{round(cell * .2)}" '
+                           f'text-anchor="middle" fill="{ink}">{escape(_colour_word(col, lang))}</text>'
+                           f'<text x="{cx}" y="{y + cell * .74:.1f}" font-size="{round(cell * .36)}" '
+                           f'text-anchor="middle" fill="{ink}" font-weight="bold">{points[c]}</text>')
+            else:
+                art.append(f'<text x="{cx}" y="{cy + fs * .35:.1f}" font-size="{fs}" text-anchor="middle" '
+                           f'fill="{ink}" font-weight="bold">{points[c]}</text>')
         elif t == "x":
             d = cell * .3
-            out.append(f'<path d="M{cx - d} {cy - d} L{cx + d} {cy + d} M{cx + d} {cy - d} L{cx - d} {cy + d}" '
-                       f'stroke="#d11" stroke-width="{cell * .1:.1f}" opacity="{0.35 if scratched else 1}"{g}/>')
+            art.append(f'<path d="M{cx - d} {cy - d} L{cx + d} {cy + d} M{cx + d} {cy - d} L{cx - d} {cy + d}" '
+                       f'stroke="{CROSS}" stroke-width="{cell * .1:.1f}" opacity="{0.35 if scratched else 1}"/>')
         elif t == "#":
-            out.append(f'<path d="M{x + cell * .15} {y + cell * .8} L{x + cell * .35} {y + cell * .3} L{x + cell * .6} '
-                       f'{y + cell * .2} L{x + cell * .85} {y + cell * .8} Z" fill="#5f574e"{g}/>')
+            art.append(rock_path(x, y, cell))
         if f == "S":
-            out.append(snake_path(x, y, cell))
+            art.append(snake_path(x, y, cell))
+        elif scratched and f in KEY_OF:
+            col = KEY_OF[f]
+            # the key's colour as a swatch and a word; the key itself in dark ink (4.5:1 on sand)
+            art.append(f'<circle cx="{x + cell * .2:.1f}" cy="{y + cell * .2:.1f}" r="{cell * .13:.1f}" '
+                       f'fill="{CHEST[col]}" stroke="#333" stroke-width="0.8"/>'
+                       f'<text x="{cx}" y="{y + cell * (.6 if words else .75):.1f}" font-size="{round(cell * .5)}" '
+                       f'text-anchor="middle" fill="{KEY_INK}" font-weight="bold" class="sp-found" '
+                       f'data-found="{f}">⚷</text>')
+            if words:
+                art.append(f'<text x="{cx}" y="{y + cell * .92:.1f}" font-size="{round(cell * .2)}" '
+                           f'text-anchor="middle" fill="{KEY_INK}">{escape(_colour_word(col, lang))}</text>')
         elif scratched and f not in ".-":
-            if f in "BRGY":
-                text, colour = "⚷", CHEST[{"B": "blue", "R": "red", "G": "green", "Y": "yellow"}[f]]
-            else:
-                text, colour = SYMBOLS[int(f) - 1], "#b8860b"
-            out.append(f'<text x="{cx}" y="{cy + cell * .2:.1f}" font-size="{round(cell * .6)}" text-anchor="middle" '
-                       f'fill="{colour}" font-weight="bold" class="sp-found" data-found="{f}"{g}>{text}</text>')
-        if c in marks:
-            # the preview is filled (the motif as it would lie), the other marks are outlines
-            fill = f'fill="{marks[c]}" fill-opacity="0.45"' if marks[c] == PREVIEW else 'fill="none"'
-            out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{cell - 4}" height="{cell - 4}" {fill} '
-                       f'stroke="{marks[c]}" stroke-width="3" class="sp-mark"{g}/>')
+            art.append(f'<text x="{cx}" y="{cy + cell * .2:.1f}" font-size="{round(cell * .6)}" text-anchor="middle" '
+                       f'fill="{FOUND_INK}" font-weight="bold" class="sp-found" data-found="{f}">'
+                       f'{SYMBOLS[int(f) - 1]}</text>')
+        kind = marks.get(c)
+        if kind is not None:
+            art.append(_mark(kind, x, y, cell))
+        if art:
+            out.append(f'<g{g}{hide}>{"".join(art)}</g>')
     for c in range(CELLS):
         r, k = divmod(c, SIZE)
         x, y = left + k * cell, top + r * cell
@@ -191,7 +309,32 @@ def map_svg(m: dict, cell: int = 44, lang: str = "de", marks: dict | None = None
     return "".join(out)
 
 
-def snake_path(x: float, y: float, cell: float, colour: str = "#1d7a1d") -> str:
+def _mark(kind: str, x: float, y: float, cell: float) -> str:
+    """A cell's mark: "fits" dashed, "preview"/"placed" tinted with a solid outline, "next" the
+    same with a dot (a shape for each, so no state is told by colour alone)."""
+    box = f'x="{x + 2.5}" y="{y + 2.5}" width="{cell - 5}" height="{cell - 5}"'
+    if kind == FIT:
+        return (f'<rect {box} fill="none" stroke="{MARK_INK[FIT]}" stroke-width="3" stroke-dasharray="5 3" '
+                f'class="sp-mark" data-mark="{FIT}"/>')
+    if kind in (PREVIEW, PLACED, NEXT):
+        ink = MARK_INK[kind]
+        out = (f'<rect {box} fill="{TINT}" fill-opacity="{TINT_ALPHA}" stroke="{ink}" stroke-width="3" '
+               f'class="sp-mark" data-mark="{kind}"/>')
+        if kind == NEXT:
+            out += (f'<circle cx="{x + cell * .78:.1f}" cy="{y + cell * .22:.1f}" r="{cell * .11:.1f}" '
+                    f'fill="{ink}" class="sp-mark-dot"/>')
+        return out
+    return (f'<rect {box} fill="none" stroke="{escape(kind)}" stroke-width="3" class="sp-mark" '
+            f'data-mark="other"/>')
+
+
+def rock_path(x: float, y: float, cell: float) -> str:
+    """A rock drawn in a cell at (x, y) (the legend draws the same, so a rock is not read as ▲)."""
+    return (f'<path d="M{x + cell * .15} {y + cell * .8} L{x + cell * .35} {y + cell * .3} L{x + cell * .6} '
+            f'{y + cell * .2} L{x + cell * .85} {y + cell * .8} Z" fill="#5f574e"/>')
+
+
+def snake_path(x: float, y: float, cell: float, colour: str = SNAKE_INK) -> str:
     """A snake drawn in a cell at (x, y): a wave with a head (no font needs to know a snake)."""
     q = cell / 8
     d = (f"M{x + q} {y + 5 * q} Q{x + 2 * q} {y + 2 * q} {x + 3 * q} {y + 4 * q} T{x + 5 * q} {y + 4 * q} "
@@ -212,94 +355,128 @@ class ScratchIslandView(View):
     default_bot = "strong"
     bot_delay = 0.3
     bot_names = {"greedy": {"de": "gierig", "en": "greedy"}, "strong": {"de": "stark", "en": "strong"}}
-    howto = {
-        "de": {"title": "Scratch Island",
-               "goal": "Die meisten Punkte gewinnen. Punkte bringen die vier Truhen in den Ecken (die Zahl auf "
-                       "der Truhe) und die Schatzarten der Schatzleiste: Wer als Erste alle Symbole einer "
-                       "Schatzart findet, bekommt deren Punkte. Höchstens 30 Punkte.",
-               "turn": [
-                   "Alle rubbeln auf der eigenen Schatzkarte einen Weg frei, der am Boot beginnt. Was unter "
-                   "einem silbernen Feld liegt, sieht niemand, bevor es freigerubbelt ist – auch du nicht.",
-                   "Eine Runde: Wer würfelt, nimmt 2 Würfel – zuerst den Würfel anklicken, den du zuerst "
-                   "nutzt („1. zuerst“), dann den zweiten („2. dann“). Danach nehmen die anderen im "
-                   "Uhrzeigersinn je einen der übrigen Würfel (anklicken); zu zweit bleibt ein Würfel liegen. "
-                   "Die nächste Runde würfelt die nächste Person.",
-                   "Ein Würfel zeigt ein Motiv (Felder in einer Form) oder die Spitzhacke. Ein Motiv wird ganz "
-                   "oder gar nicht freigerubbelt: alle Felder auf der Karte und noch nicht freigerubbelt, "
-                   "kein Fels darunter und keine Wand zwischen seinen Feldern. Drehen ist erlaubt.",
-                   "Ein Feld des Motivs muss an deinen Weg grenzen, ohne Wand dazwischen; dein erstes Motiv "
-                   "muss das Boot abdecken. Passt das Motiv nirgends, ist der Würfel ohne Wirkung verbraucht.",
-                   "Platzieren: ein orange umrandetes Feld anklicken zeigt eine Vorschau, „drehen“ dreht das "
-                   "Motiv, „platzieren“ setzt es.",
-                   "Dann rubbelst du Feld für Feld frei, jedes an deinem Weg; die Reihenfolge wählst du "
-                   "(grün markiert). Eine Schlange beendet deinen Zug sofort: der Rest des Motivs und dein "
-                   "2. Würfel verfallen. Was du vorher gefunden hast, zählt.",
-                   "Spitzhacke allein: ein Feld an deinem Weg freirubbeln, auch einen Fels. Spitzhacke mit "
-                   "einem Motiv (nur wer würfelt, hat 2 Würfel): „kombinieren“ – dann darf ein Feld des "
-                   "Motivs ein Fels sein.",
-                   "Unter 4 der 6 roten Kreuze liegt je ein Schlüssel. Eine Truhe lässt sich nur mit dem "
-                   "Schlüssel ihrer Farbe freirubbeln; dann ist sie offen und bringt ihre Punkte.",
-                   "Schatzsymbole kommen auf die Schatzleiste. Wer alle Symbole einer Schatzart als Erste hat, "
-                   "bekommt ihre Punkte (★); wer sie später vollständig hat, bekommt 0 (✗).",
-                   "{end}",
-                   "Wertung: Punkte der offenen Truhen plus Punkte der Schatzarten. Bei Gleichstand gewinnt, "
-                   "wer zuerst alle 4 Truhen geöffnet hat; sonst teilen sich die Punktgleichen den Sieg.",
-               ]},
-        "en": {"title": "Scratch Island",
-               "goal": "The most points win. Points come from the four chests in the corners (the number on the "
-                       "chest) and from the kinds of treasure on the treasure track: whoever is first to find "
-                       "all symbols of a kind gets its points. At most 30 points.",
-               "turn": [
-                   "Everyone scratches a path on their own treasure map, starting at the boat. Nobody sees "
-                   "what lies under a silver cell before it is scratched – you neither.",
-                   "A round: the roller takes 2 dice – first click the die you use first (“1. first”), then "
-                   "the second (“2. then”). Then, clockwise, each other player takes one of the remaining dice "
-                   "(click it); with two players one die stays unused. The next player rolls the next round.",
-                   "A die shows a motif (cells in a shape) or the pickaxe. A motif is scratched whole or not "
-                   "at all: all its cells on the map and not yet scratched, no rock under it and no wall "
-                   "between its cells. Turning it is allowed.",
-                   "One cell of the motif must touch your path, with no wall between; your first motif must "
-                   "cover the boat. If the motif fits nowhere, the die is used up with no effect.",
-                   "Placing: clicking a cell outlined in orange shows a preview, “rotate” turns the motif, "
-                   "“place” puts it down.",
-                   "Then you scratch cell by cell, each next to your path; you choose the order (marked "
-                   "green). A snake ends your turn at once: the rest of the motif and your 2nd die are lost. "
-                   "What you found before counts.",
-                   "Pickaxe alone: scratch one cell next to your path, even a rock. Pickaxe with a motif "
-                   "(only the roller has 2 dice): “combine” – then one cell of the motif may be a rock.",
-                   "A key lies under 4 of the 6 red crosses. A chest can only be scratched with the key of "
-                   "its colour; then it is open and scores its points.",
-                   "Treasure symbols go onto the treasure track. Whoever is first to have all symbols of a "
-                   "kind gets its points (★); whoever completes it later gets 0 (✗).",
-                   "{end}",
-                   "Scoring: points of the open chests plus points of the treasure kinds. A tie goes to "
-                   "whoever was first to open all 4 chests; otherwise the tied players share the win.",
-               ]},
-    }
-    # D9: the end as the table's option ``end`` has it
-    howto_end = {
-        "all_rolled": ("Spielende: Wer die 4. Truhe öffnet, nutzt noch die eigenen Würfel; dann wird "
-                       "weitergespielt, bis alle gleich oft gewürfelt haben (die Runde ist abgeschlossen). "
-                       "Dann ist das Spiel vorbei.",
-                       "End: whoever opens their 4th chest still uses their dice; play goes on until everyone "
-                       "has rolled equally often (the round is finished). Then the game is over."),
-        "this_roll": ("Spielende: Wer die 4. Truhe öffnet, nutzt noch die eigenen Würfel; die anderen nehmen "
-                      "noch ihren Würfel aus diesem Wurf. Dann ist das Spiel vorbei.",
-                      "End: whoever opens their 4th chest still uses their dice; the others still take their "
-                      "die of this roll. Then the game is over."),
-    }
+    colours = declared_colours()
 
     def how_to(self, game, lang: str) -> dict | None:
-        box = self.howto.get(lang)
-        if box is None:
+        """The How-to-play box, written from the game in force: its players (dice, the die left
+        over), ``reflect`` (mirror images), ``end`` (D9) and ``rounds`` (the cap), and the
+        reconstructed content (crosses, keys, snakes, treasure kinds, chest points). "Runde" means
+        one roll everywhere, as in the status line: the roller takes 2 dice, the others one each."""
+        if lang not in ("de", "en"):
             return None
-        de, en = self.howto_end[game.options["end"]]
-        end = de if lang == "de" else en
-        cap = game.options["rounds"]
-        if cap:
-            end += (f" Diese Partie endet spätestens nach Runde {cap}." if lang == "de"
-                    else f" This game ends after round {cap} at the latest.")
-        return {**box, "turn": [end if step == "{end}" else step for step in box["turn"]]}
+        de = lang == "de"
+        n = game.num_players
+        dice = len(game.dice_colours)
+        left = dice - 2 - (n - 1)  # the roller takes 2, everybody else 1
+        chest_points = sorted(MAP["chest_points"])
+        best = sum(chest_points) + sum(t["points"] for t in TREASURES)
+        kinds = "; ".join(
+            f"{SYMBOLS[k]} {t[lang]}: {t['symbols']} "
+            + (("Symbol" if t["symbols"] == 1 else "Symbole") if de else ("symbol" if t["symbols"] == 1 else "symbols"))
+            + f", {t['points']} " + ("Punkte" if de else "points") for k, t in enumerate(TREASURES))
+        colours = ", ".join(_colour_word(c, lang) for c in COLOURS)
+        pts = ", ".join(map(str, chest_points))
+        if de:
+            others = ("nimmt die andere Person" if n == 2 else "nehmen die anderen im Uhrzeigersinn je")
+            rest = (f" {left} Würfel bleib{'t' if left == 1 else 'en'} liegen." if left
+                    else " Damit sind alle Würfel vergeben.")
+            turn_mirror = ("Drehen ist erlaubt, Spiegeln auch (das Motiv als Spiegelbild)." if game.options["reflect"]
+                           else "Drehen ist erlaubt, Spiegeln nicht (kein Spiegelbild).")
+            end = {"all_rolled": "Spielende: Wer die 4. Truhe öffnet, nutzt noch die eigenen Würfel. Dann wird "
+                                 "weitergespielt, bis alle gleich oft gewürfelt haben: wer seltener gewürfelt hat "
+                                 "als die anderen, würfelt noch einmal, jede davon in einer eigenen Runde. Dann ist "
+                                 "das Spiel vorbei.",
+                   "this_roll": "Spielende: Wer die 4. Truhe öffnet, nutzt noch die eigenen Würfel; die anderen "
+                                "nehmen noch ihren Würfel aus diesem Wurf (diese Runde). Dann ist das Spiel vorbei.",
+                   }[game.options["end"]]
+            if game.options["rounds"]:
+                end += f" Diese Partie endet spätestens nach Runde {game.options['rounds']}."
+            return {"title": "Scratch Island",
+                    "goal": "Die meisten Punkte gewinnen. Punkte bringen die vier Truhen in den Ecken (die Zahl "
+                            "auf der Truhe) und die Schatzarten der Schatzleiste: Wer als Erste alle Symbole "
+                            f"einer Schatzart findet, bekommt deren Punkte. Höchstens {best} Punkte.",
+                    "turn": [
+                        "Alle rubbeln auf der eigenen Schatzkarte einen Weg frei, der am Boot beginnt. Was unter "
+                        "einem silbernen Feld liegt, sieht niemand, bevor es freigerubbelt ist – auch du nicht.",
+                        f"Eine Runde: Wer würfelt, wirft alle {dice} Würfel und nimmt 2 Würfel – zuerst den "
+                        "Würfel anklicken, den du zuerst nutzt („1. zuerst“), dann den zweiten („2. dann“). "
+                        f"Danach {others} einen der übrigen Würfel (anklicken).{rest} Die nächste Runde "
+                        "würfelt die nächste Person im Uhrzeigersinn.",
+                        "Ein Würfel zeigt ein Motiv (Felder in einer Form) oder die Spitzhacke. Ein Motiv wird "
+                        "ganz oder gar nicht freigerubbelt: alle Felder auf der Karte und noch nicht "
+                        f"freigerubbelt, kein Fels darunter und keine Wand zwischen seinen Feldern. {turn_mirror}",
+                        "Ein Feld des Motivs muss an deinen Weg grenzen, ohne Wand dazwischen; dein erstes Motiv "
+                        "muss das Boot abdecken. Passt das Motiv irgendwo, musst du es platzieren; passt es "
+                        "nirgends, ist der Würfel ohne Wirkung verbraucht.",
+                        "Platzieren: ein gestrichelt umrandetes Feld („passt“) anklicken zeigt eine Vorschau "
+                        "(blau gefüllt, durchgehend umrandet); dasselbe Feld nochmal: die nächste Lage dort. "
+                        "„drehen“ dreht das Motiv, „platzieren“ setzt es.",
+                        "Dann rubbelst du Feld für Feld frei, jedes an deinem Weg; die Reihenfolge wählst du "
+                        "(Felder mit Punkt kommen als Nächstes in Frage; geht nur eins, wird es gleich "
+                        f"gerubbelt). Auf jeder Karte liegen {SNAKES} Schlangen versteckt. Eine Schlange beendet "
+                        "deinen Zug sofort: der Rest des Motivs und dein 2. Würfel verfallen. Was du vorher "
+                        "gefunden hast, zählt.",
+                        "Spitzhacke allein: ein Feld an deinem Weg freirubbeln, auch einen Fels. Spitzhacke mit "
+                        "einem Motiv (nur wer würfelt, hat 2 Würfel): „kombinieren“ – dann darf ein Feld des "
+                        "Motivs ein Fels sein.",
+                        f"Unter {KEY_ITEMS} der {MAP['crosses']} roten Kreuze liegt je ein Schlüssel ({colours}). "
+                        "Eine Truhe lässt sich nur mit dem Schlüssel ihrer Farbe freirubbeln (die Farbe steht "
+                        f"als Wort auf Truhe und Schlüssel); dann ist sie offen und bringt ihre Punkte ({pts}).",
+                        f"Schatzsymbole kommen auf die Schatzleiste ({kinds}). Wer alle Symbole einer Schatzart "
+                        "als Erste hat, bekommt ihre Punkte (★); wer sie später vollständig hat, bekommt 0 (✗).",
+                        end,
+                        "Wertung: Punkte der offenen Truhen plus Punkte der Schatzarten. Bei Gleichstand "
+                        "gewinnt, wer zuerst alle 4 Truhen geöffnet hat; sonst teilen sich die Punktgleichen "
+                        "den Sieg.",
+                    ]}
+        others = "the other player takes" if n == 2 else "each other player, clockwise, takes"
+        rest = (f" {left} {'die stays' if left == 1 else 'dice stay'} unused." if left
+                else " That uses up all the dice.")
+        turn_mirror = ("Turning it is allowed, and so is mirroring it (the motif as its mirror image)."
+                       if game.options["reflect"] else "Turning it is allowed, mirroring it is not (no mirror image).")
+        end = {"all_rolled": "End: whoever opens their 4th chest still uses their dice. Play goes on until "
+                             "everyone has rolled equally often: whoever has rolled fewer times than the others "
+                             "rolls once more, each in a round of their own. Then the game is over.",
+               "this_roll": "End: whoever opens their 4th chest still uses their dice; the others still take "
+                            "their die of this roll (this round). Then the game is over.",
+               }[game.options["end"]]
+        if game.options["rounds"]:
+            end += f" This game ends after round {game.options['rounds']} at the latest."
+        return {"title": "Scratch Island",
+                "goal": "The most points win. Points come from the four chests in the corners (the number on "
+                        "the chest) and from the kinds of treasure on the treasure track: whoever is first to "
+                        f"find all symbols of a kind gets its points. At most {best} points.",
+                "turn": [
+                    "Everyone scratches a path on their own treasure map, starting at the boat. Nobody sees "
+                    "what lies under a silver cell before it is scratched – not even you.",
+                    f"A round: the roller throws all {dice} dice and takes 2 dice – first click the die you use "
+                    "first (“1. first”), then the second (“2. then”). Then "
+                    f"{others} one of the remaining dice (click it).{rest} The next player clockwise rolls "
+                    "the next round.",
+                    "A die shows a motif (cells in a shape) or the pickaxe. A motif is scratched whole or not "
+                    "at all: all its cells on the map and not yet scratched, no rock under it and no wall "
+                    f"between its cells. {turn_mirror}",
+                    "One cell of the motif must touch your path, with no wall between; your first motif must "
+                    "cover the boat. If the motif fits somewhere, you must place it; if it fits nowhere, the "
+                    "die is used up with no effect.",
+                    "Placing: clicking a cell with a dashed outline (“fits”) shows a preview (filled blue, "
+                    "solid outline); the same cell again: the next position there. “rotate” turns the "
+                    "motif, “place” puts it down.",
+                    "Then you scratch cell by cell, each next to your path; you choose the order (cells with "
+                    "a dot can come next; if only one can, it is scratched at once). Every map hides "
+                    f"{SNAKES} snakes. A snake ends your turn at once: the rest of the motif and your 2nd die "
+                    "are lost. What you found before counts.",
+                    "Pickaxe alone: scratch one cell next to your path, even a rock. Pickaxe with a motif "
+                    "(only the roller has 2 dice): “combine” – then one cell of the motif may be a rock.",
+                    f"A key lies under {KEY_ITEMS} of the {MAP['crosses']} red crosses ({colours}). A chest can "
+                    "only be scratched with the key of its colour (the colour is written on chest and key); "
+                    f"then it is open and scores its points ({pts}).",
+                    f"Treasure symbols go onto the treasure track ({kinds}). Whoever is first to have all "
+                    "symbols of a kind gets its points (★); whoever completes it later gets 0 (✗).",
+                    end,
+                    "Scoring: points of the open chests plus points of the treasure kinds. A tie goes to "
+                    "whoever was first to open all 4 chests; otherwise the tied players share the win.",
+                ]}
 
     # --- placing: the preview in ctx.ui ------------------------------------------------------
     @staticmethod
@@ -324,19 +501,23 @@ class ScratchIslandView(View):
         if m["layout"] is None:
             return f"<div class='sp-note'>{ctx.t('Die Schatzkarten werden gedruckt …', 'The maps are being printed …')}</div>"
         phase = obs["phase"] if ctx.legal else None
-        marks, clickable = {}, ()
+        marks, clickable, pressed = {}, (), None
         if phase == "place":
             fit = {c for a in ctx.legal for c in a.cells}
             marks = {c: FIT for c in fit}
             clickable = fit
-            for c in ctx.ui.get("preview") or ():
+            pressed = set(ctx.ui.get("preview") or ())  # the previewed cells are the chosen ones
+            for c in pressed:
                 marks[c] = PREVIEW
         elif phase == "scratch":
-            marks = {c: PREVIEW for c in obs["placement"]}
+            marks = {c: PLACED for c in obs["placement"]}
             nxt = [a.cell for a in ctx.legal]
             marks.update({c: NEXT for c in nxt})
             clickable = nxt
-        svg = map_svg(m, lang=ctx.lang, marks=marks, clickable=clickable)
+        whose = ctx.names[me] if me < len(ctx.names) else ""
+        name = (ctx.t("Deine Schatzkarte", "Your treasure map") if me == ctx.viewer
+                else ctx.t(f"Schatzkarte von {whose}", f"{whose}'s treasure map"))
+        svg = map_svg(m, lang=ctx.lang, marks=marks, clickable=clickable, name=name, pressed=pressed)
         return f"{self._dice(ctx)}<div class='sp-map-main' style='margin-top:6px'>{svg}</div>"
 
     def _dice(self, ctx) -> str:
@@ -363,20 +544,26 @@ class ScratchIslandView(View):
                 shapes = _shapes(d["face"], obs["reflect"])
                 shape = shapes[ctx.ui.get("rot", 0) % len(shapes)]
             now = order.get(i) == 0  # the die in use
-            pic = motif_svg(d["face"], colour=d["colour"], state="free" if i in order else state, act=act,
-                            selected=i in picks or now, shape=shape, title=tip, picked=i in picks)
             role = ""
             if i in picks:
                 role = ROLE["first"]
             elif i in order:
                 role = ROLE["now" if now else "then"]
+            name = tip + (f", {ctx.t(*role)}" if role else "")
+            if i in picks:
+                name += ctx.t(" (gewählt; nochmal anklicken: aufheben)", " (chosen; click again: undo)")
+            pic = motif_svg(d["face"], colour=d["colour"], state="free" if i in order else state, act=act,
+                            selected=i in picks or now, shape=shape, title=name, picked=i in picks,
+                            pressed=(i in picks) if phase == "choose" and act else None)
             role = f"<b class='sp-die-role'>{escape(ctx.t(*role))}</b><br>" if role else ""
             chip = ""
             if picks and act and i not in picks and self._combine(ctx, picks[0], i) is not None:
-                chip = (f"<br><span class='sp-die-chip' data-act='k{i}' role='button' title='"
-                        f"{escape(ctx.t(*COMBINE_TIP))}' style='display:inline-block;margin-top:2px;padding:1px 5px;"
-                        f"border:2px solid {FIT};border-radius:9px;background:#fff3e0;font-weight:bold'>"
-                        f"{escape(ctx.t(*COMBINE))}</span>")
+                label = ctx.t(f"kombinieren: {_face(ctx, d['face'])} mit {_face(ctx, obs['dice'][picks[0]]['face'])}",
+                              f"combine: {_face(ctx, d['face'])} with {_face(ctx, obs['dice'][picks[0]]['face'])}")
+                chip = (f"<br><span class='sp-die-chip' data-act='k{i}' role='button' aria-label='{escape(label)}' "
+                        f"title='{escape(ctx.t(*COMBINE_TIP))}' style='display:inline-block;margin-top:2px;"
+                        f"padding:1px 5px;border:2px solid {DIE_RING};border-radius:9px;background:#fff3e0;"
+                        f"font-weight:bold'>{escape(ctx.t(*COMBINE))}</span>")
             parts.append(f"<span class='sp-die-box' data-die='{i}' style='display:inline-block;width:84px;"
                          f"text-align:center;vertical-align:top;font-size:11px;line-height:1.2'>{pic}<br>"
                          f"{role}{escape(tip)}{chip}</span>")
@@ -397,11 +584,13 @@ class ScratchIslandView(View):
         elif phase == "take":
             hint = ctx.t("Nimm einen der übrigen Würfel: anklicken.", "Take one of the remaining dice: click it.")
         elif phase == "place":
-            hint = ctx.t("Orange umrandete Felder: hier passt das Motiv. Feld anklicken = Vorschau.",
-                         "Cells outlined in orange: the motif fits there. Click a cell = preview.")
+            hint = ctx.t("Gestrichelt umrandete Felder („passt“): hier passt das Motiv. Feld anklicken = "
+                         "Vorschau (gefüllt, durchgehend umrandet).",
+                         "Cells with a dashed outline (“fits”): the motif fits there. Click a cell = preview "
+                         "(filled, solid outline).")
         elif phase == "scratch":
-            hint = ctx.t("Grün markiert: diese Felder kannst du als Nächstes freirubbeln.",
-                         "Marked green: you can scratch these cells next.")
+            hint = ctx.t("Felder mit Punkt: diese kannst du als Nächstes freirubbeln.",
+                         "Cells with a dot: you can scratch these next.")
         return (f"<div class='sp-dice-row' style='display:flex;align-items:flex-start;flex-wrap:wrap;gap:4px'>"
                 f"{''.join(parts)}<span class='sp-dice-hint' style='font-size:13px;max-width:260px'>"
                 f"{escape(hint)}</span></div>")
@@ -426,7 +615,8 @@ class ScratchIslandView(View):
         if phase == "place":
             out = []
             if ctx.ui.get("preview"):
-                out.append({"token": "confirm", "label": ctx.t("platzieren", "place")})
+                # after a preview the player needs "place" next: the front-end moves the focus there
+                out.append({"token": "confirm", "label": ctx.t("platzieren", "place"), "focus": True})
             if len(_shapes(self._pending(ctx)["face"], obs["reflect"])) > 1:
                 out.append({"token": "rotate", "label": ctx.t("drehen ↻", "rotate ↻")})
             if ctx.ui.get("preview"):
@@ -579,15 +769,26 @@ class ScratchIslandView(View):
                  f"<span style='font-size:12px'>{ctx.t('★ zuerst vollständig (zählt), ✗ zu spät', '★ complete first (scores), ✗ too late')}</span>"
                  f"<table class='sp-track-table'><tr><th></th>{head}</tr>{''.join(rows)}</table></div>",
                  f"<div class='sp-note'><i>{ctx.t('Würfel, Motive und Karten: Rekonstruktion', 'Dice, motifs and maps: reconstruction')}</i>"
-                 f" · <svg width='16' height='14' viewBox='0 0 16 16'>{snake_path(0, 0, 16)}</svg> "
-                 f"{ctx.t('Schlange, ⚷ Schlüssel, ✕ rotes Kreuz, ▲ Fels, Balken: Wand', 'snake, ⚷ key, ✕ red cross, ▲ rock, bar: wall')}"
-                 f", {' '.join(f'{SYMBOLS[k]} {escape(t[ctx.lang])}' for k, t in enumerate(TREASURES))}</div>"]
+                 f" · <svg width='16' height='14' viewBox='0 0 16 16' aria-hidden='true'>{snake_path(0, 0, 16)}</svg> "
+                 f"{ctx.t('Schlange, ⚷ Schlüssel, ✕ rotes Kreuz, ', 'snake, ⚷ key, ✕ red cross, ')}"
+                 f"<svg width='16' height='14' viewBox='0 0 16 16' aria-hidden='true'>{rock_path(0, 0, 16)}</svg> "
+                 f"{ctx.t('Fels, Balken: Wand', 'rock, bar: wall')}"
+                 f", {' '.join(f'{SYMBOLS[k]} {escape(t[ctx.lang])}' for k, t in enumerate(TREASURES))}"
+                 f" · {ctx.t('gestrichelt: passt, gefüllt: Vorschau, Punkt: als Nächstes', 'dashed: fits, filled: preview, dot: next')}"
+                 "</div>"]
         for p, m in enumerate(obs["maps"]):
             if p == me or m["layout"] is None:
                 continue
-            pic = map_svg(m, cell=13, lang=ctx.lang, title=f"{ctx.names[p]}: {m['score']}", edges=False)
-            parts.append(f"<div class='sp-other-map' data-player='{p}' style='display:inline-block;margin:4px 8px 4px 0'>"
-                         f"{pic}</div>")
+            # too small to read cell by cell: one image with a summary, and the keys and chests in words
+            summary = map_summary(m, ctx.names[p], ctx.lang)
+            pic = map_svg(m, cell=13, lang=ctx.lang, title=f"{ctx.names[p]}: {m['score']}", edges=False,
+                          summary=summary)
+            keys = ", ".join(_colour(ctx, k) for k in m["keys"]) or "–"
+            opened = ", ".join(_colour(ctx, k) for k in m["opened"]) or "–"
+            caption = ctx.t(f"Schlüssel: {keys} · Truhen offen: {opened}", f"keys: {keys} · chests open: {opened}")
+            parts.append(f"<div class='sp-other-map' data-player='{p}' style='display:inline-block;margin:4px 8px 4px 0;"
+                         f"vertical-align:top'>{pic}<div class='sp-other-caption' aria-hidden='true' "
+                         f"style='font-size:12px;max-width:140px'>{escape(caption)}</div></div>")
         return "".join(parts)
 
     def advice_columns(self, game) -> list[dict]:
