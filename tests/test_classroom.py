@@ -649,3 +649,19 @@ def test_the_poll_reveals_the_engines_exact_value_and_a_simulation_next_to_the_c
         classroom.reveal("nope", [], "en")
     with pytest.raises(CodeError, match="language"):
         classroom.predictions("fr")
+
+
+def test_every_option_of_a_class_round_has_a_german_and_an_english_label():
+    """Issue 32: the class-round form showed engine names (five_ops, x5_on_stop); each game names
+    every option and every choice in both languages, and the round's description uses them."""
+    from spieltisch.ui.classroom import catalog
+
+    for lang in ("de", "en"):
+        for g in catalog(lang):
+            for o in g["options"]:
+                assert o["label"] and o["label"] != o["name"], (g["id"], o["name"])
+                assert set(o["choice_labels"]) == {str(c) for c in o["choices"]}, (g["id"], o["name"])
+    r = new_round("wuerfel-joker-2", 1, options={"five_ops": "all", "x5_on_stop": True}, seed=3)
+    de = r.describe("de")["options_text"]
+    assert de == ["mit der 5 oben: ± 5, × 5 und : 5", "× 5 auch beim freiwilligen Aufhören: ja"]
+    assert r.describe("en")["options_text"][1] == "× 5 on a voluntary stop too: yes"

@@ -67,6 +67,32 @@ function show(section) {
   } catch (e) { /* private mode */ }
 }
 
+// earlier rounds of this device (their class code and result codes): kept when a new round starts,
+// opened again (every code verified again) from the setup
+const EARLIER = "spieltisch-klasse-earlier";
+function earlierRounds() {
+  try { return JSON.parse(localStorage.getItem(EARLIER) || "[]"); } catch (e) { return []; }
+}
+function remember(answer) {
+  if (!answer || !answer.state || !answer.summary.count) return;
+  const list = earlierRounds().filter((r) => r.state.class !== answer.state.class);
+  list.unshift({ state: answer.state, name: answer.summary.class.name, shown: answer.summary.class.shown,
+    count: answer.summary.count, at: new Date().toISOString().slice(0, 16).replace("T", " ") });
+  try { localStorage.setItem(EARLIER, JSON.stringify(list.slice(0, 20))); } catch (e) { /* private mode */ }
+}
+function drawEarlier() {
+  const list = earlierRounds();
+  $("earlier").hidden = !list.length;
+  $("earlier-list").replaceChildren(...list.map((r) => el("li", {}, `${r.at} · ${r.name} · ${r.shown} · ${r.count} `
+    + say(lang, "Ergebnisse", "results") + " ", el("button", { type: "button", className: "open-earlier",
+    textContent: say(lang, "Wieder öffnen", "Open again"), onclick: async () => {
+      const answer = await call({ kind: "load", state: r.state });
+      if (answer.error) { $("setup-message").textContent = answer.error[lang]; return; }
+      if (current && current.state.class !== r.state.class) remember(current);
+      await opened(answer, "board");
+    } }))));
+}
+
 function keep(state) {
   try {
     const kept = JSON.parse(localStorage.getItem(STORE) || "{}");
@@ -96,11 +122,12 @@ function fillGame() {
     const id = "opt-" + o.name;
     let input;
     if (o.kind === "bool") input = el("input", { type: "checkbox", id, checked: o.default });
-    else if (o.choices.length) input = el("select", { id }, ...o.choices.map((c) => el("option", { value: c, textContent: c, selected: c === o.default })));
+    else if (o.choices.length) input = el("select", { id }, ...o.choices.map((c) => el("option", { value: c,
+      textContent: (o.choice_labels || {})[String(c)] || c, selected: c === o.default })));
     else input = el("input", { type: "number", id, value: o.default, min: o.min, max: o.max });
     input.dataset.option = o.name;
     input.dataset.kind = o.kind;
-    return el("label", { htmlFor: id, title: o.help }, `${o.name}: `, input);
+    return el("label", { htmlFor: id, title: o.help }, `${o.label || o.name}: `, input);
   }));
   $("hidden-note").hidden = !g.hidden;
 }
@@ -153,8 +180,10 @@ async function opened(answer, section) {
   $("big-code").textContent = info.shown;
   $("class-link-text").textContent = link;
   $("class-qr").dataset.link = link;
+  // a QR code of this very computer: other devices cannot open it (say so, and what to do instead)
+  $("local-note").hidden = !/^(127\.|localhost$|\[::1\]$)/.test(new URL(link).hostname);
   const details = [`${say(lang, "Spieler", "players")}: ${info.players}`, info.seats.join(", ")];
-  if (Object.keys(info.options).length) details.push(Object.entries(info.options).map(([k, v]) => `${k} = ${v}`).join(", "));
+  if (info.options_text && info.options_text.length) details.push(info.options_text.join(", "));
   details.push(info.advisor ? say(lang, "Berater erlaubt", "advisor allowed") : say(lang, "ohne Berater", "no advisor"));
   document.querySelector(".round-details").textContent = details.join(" · ");
   document.querySelector(".board-code").textContent = info.shown;
@@ -171,21 +200,31 @@ async function addCodes(text) {
   current = answer;
   keep(answer.state);
   const { added, refused } = answer.outcome;
-  $("add-message").replaceChildren(
+  // (replaceChildren writes a null as the word "null": only real nodes go in)
+  $("add-message").replaceChildren(...[
     added.length ? el("p", { className: "added", textContent: say(lang,
       `${added.length} Ergebnis(se) geprüft und hinzugefügt.`, `${added.length} result(s) verified and added.`) }) : null,
     ...refused.map((r) => el("p", { className: "refused",
-      textContent: `${say(lang, "Abgelehnt", "Refused")}: ${r.input} – ${r.reason[lang]}` })));
+      textContent: `${say(lang, "Abgelehnt", "Refused")}: ${r.input} – ${r.reason[lang]}` }))].filter(Boolean));
   drawBoard(answer);
   if (added.length) refresh();
 }
 
 // the bots' games and the advisor's look at the decisions take a while: asked for after the rest is drawn
-async function refresh() {
+let computing = null; // the full summary on its way: an export waits for it
+function refresh() {
   $("decisions").dataset.busy = "1";
-  const answer = await call({ kind: "summary", full: true });
-  delete $("decisions").dataset.busy;
-  if (!answer.error) { current = answer; drawBoard(answer); }
+  computing = (async () => {
+    const answer = await call({ kind: "summary", full: true });
+    delete $("decisions").dataset.busy;
+    if (!answer.error) { current = answer; drawBoard(answer); }
+  })();
+  return computing;
+}
+// an export holds what the board shows when it is complete: while it computes, the export waits
+async function complete() {
+  if (current && !current.full && current.summary.count) await (computing || refresh());
+  else if (computing) await computing;
 }
 
 const num = (x, digits = 2) => (Math.round(x * 10 ** digits) / 10 ** digits).toLocaleString(lang === "de" ? "de-DE" : "en-GB");
@@ -254,7 +293,8 @@ function drawHistogram(s) {
   const W = 640, H = 260, left = 40, bottom = 40, top = 20;
   const max = Math.max(1, ...bins.map((b) => b.count));
   const lo = bins[0].lo, hi = bins[bins.length - 1].hi;
-  const x = (v) => left + ((v - lo) / (hi - lo)) * (W - left - 10);
+  const right = 34; // room for the last tick's number, centred on the axis's end
+  const x = (v) => left + ((v - lo) / (hi - lo)) * (W - left - right);
   const y = (c) => H - bottom - (c / max) * (H - bottom - top);
   const parts = [];
   for (const b of bins) {
@@ -263,7 +303,7 @@ function drawHistogram(s) {
     parts.push(`<text x="${x(b.lo)}" y="${H - bottom + 16}" text-anchor="middle" font-size="12">${b.lo}</text>`);
   }
   parts.push(`<text x="${x(hi)}" y="${H - bottom + 16}" text-anchor="middle" font-size="12">${hi}</text>`);
-  parts.push(`<line x1="${left}" x2="${W - 10}" y1="${H - bottom}" y2="${H - bottom}" stroke="#333"></line>`);
+  parts.push(`<line x1="${left}" x2="${W - right}" y1="${H - bottom}" y2="${H - bottom}" stroke="#333"></line>`);
   const marks = [];
   if (s.best_expected) marks.push([s.best_expected.float, "#2e7d32", say(lang, "bestes Spiel (Erwartungswert)", "best play (expected)")]);
   if (s.bots_mean) marks.push([s.bots_mean.float, "#b3261e", say(lang, "Bots (Mittelwert)", "bots (mean)")]);
@@ -375,7 +415,35 @@ $("setup-form").addEventListener("submit", startRound);
 $("open-form").addEventListener("submit", openCode);
 $("to-board").addEventListener("click", () => show("board"));
 $("show-projector").addEventListener("click", () => show("projector"));
-$("new-round").addEventListener("click", () => { show("setup"); $("game").focus(); });
+$("new-round").addEventListener("click", () => {
+  const count = current ? current.summary.count : 0;
+  if (count && !confirm(say(lang,
+    `Eine neue Klassenrunde beginnen? Die Auswertung dieser Runde (${count} Ergebnisse) bleibt unter „Frühere Klassenrunden“ auf diesem Gerät und lässt sich wieder öffnen.`,
+    `Start a new class round? This round's board (${count} results) stays under “Earlier class rounds” on this device and can be opened again.`))) return;
+  if (current) remember(current);
+  show("setup");
+  drawEarlier();
+  $("game").focus();
+});
+$("board-projector").addEventListener("click", () => {
+  const on = !document.body.classList.contains("board-projector");
+  document.body.classList.toggle("board-projector", on);
+  $("board-projector").setAttribute("aria-pressed", String(on));
+  $("add-box").open = !on; // the code entry folds away on the projector
+  if (current) drawBoard(current);
+});
+$("import-json").addEventListener("change", async (event) => {
+  const file = event.target.files[0];
+  if (!file) return;
+  let data = null;
+  try { data = JSON.parse(await file.text()); } catch (e) { data = null; }
+  const state = data && (data.board || data);
+  const answer = state ? await call({ kind: "load", state }) : { error: { de: "keine gesicherte Auswertung", en: "not a saved class board" } };
+  event.target.value = "";
+  if (answer.error) { $("setup-message").textContent = answer.error[lang]; return; }
+  if (current) remember(current);
+  await opened(answer, "board");
+});
 $("add-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const text = $("codes").value;
@@ -394,10 +462,12 @@ $("camera").addEventListener("click", async () => {
   }
 });
 $("export-csv").addEventListener("click", async () => {
+  await complete();
   const answer = await call({ kind: "csv" });
   if (!answer.error) download(`klassenrunde-${current.summary.class.code}.csv`, "text/csv", answer.csv);
 });
-$("export-json").addEventListener("click", () => {
+$("export-json").addEventListener("click", async () => {
+  await complete();
   download(`klassenrunde-${current.summary.class.code}.json`, "application/json",
     JSON.stringify({ board: current.state, summary: current.summary }, null, 1));
 });
@@ -425,4 +495,5 @@ else {
   if (answer && answer.error) $("setup-message").textContent = answer.error[lang];
   show("setup");
 }
+drawEarlier();
 document.body.dataset.ready = "1"; // for the tests

@@ -56,6 +56,21 @@ def decode_qr(page, selector: str) -> str | None:
     return page.evaluate(DECODE, selector)
 
 
+# the smallest text on a part of the page as drawn: CSS px, an SVG's text scaled by its viewBox
+SMALLEST_TEXT = """(sel) => {
+  let min = Infinity, where = null;
+  for (const e of document.querySelector(sel).querySelectorAll("*")) {
+    if (![...e.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim())) continue;
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height || e.closest("[hidden], title, style, script, details:not([open]) > :not(summary)")) continue;
+    let size = parseFloat(getComputedStyle(e).fontSize);
+    if (e instanceof SVGElement && e.getScreenCTM) { const m = e.getScreenCTM(); if (m) size *= Math.hypot(m.a, m.b); }
+    if (size < min) { min = size; where = e.tagName + ": " + e.textContent.trim().slice(0, 40); }
+  }
+  return { min, where };
+}"""
+
+
 def open_board(page, site_url, query: str = ""):
     page.set_viewport_size({"width": 1200, "height": 900})
     page.goto(site_url + "play/klasse.html" + query)
@@ -207,6 +222,31 @@ def test_a_class_round_from_the_projector_to_the_board(context, request_log, sit
     teacher.locator("#add-message .refused").wait_for()
     assert "Prüfzeichen" in teacher.inner_text("#add-message")
     assert teacher.locator("#board").get_attribute("data-results") == "5"
+    assert "null" not in teacher.inner_text("#add-message")  # (a null once stood above a refusal)
+
+    # the board on the projector: every text at least 24 px at 1920×1080, the code entry folded away
+    teacher.set_viewport_size({"width": 1920, "height": 1080})
+    teacher.click("#board-projector")
+    assert teacher.locator("#board-projector").get_attribute("aria-pressed") == "true"
+    assert teacher.locator("#add-box").get_attribute("open") is None
+    sizes = teacher.evaluate(SMALLEST_TEXT, "#board")
+    assert sizes["min"] >= 24, sizes
+    hist = teacher.locator("#histogram svg").bounding_box()
+    assert hist["width"] >= 1200, hist  # a histogram the back row can read
+    screenshot(teacher, "board-projector")
+    teacher.click("#board-projector")
+
+    # a new class round asks first and keeps this one: it can be opened again
+    teacher.once("dialog", lambda d: d.dismiss())
+    teacher.click("#new-round")
+    assert teacher.locator("#board").is_visible()  # dismissed: nothing changed
+    teacher.once("dialog", lambda d: d.accept())
+    teacher.click("#new-round")
+    teacher.locator("#setup").wait_for(state="visible")
+    earlier = teacher.locator("#earlier-list li")
+    assert earlier.count() == 1 and code in earlier.first.inner_text()
+    earlier.first.locator("button.open-earlier").click()
+    teacher.locator("#board[data-results='5']").wait_for(state="visible", timeout=KERNEL_TIMEOUT_MS)
     request_log.assert_only_local()
 
 

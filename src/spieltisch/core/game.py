@@ -40,6 +40,8 @@ class Game:
     max_players: ClassVar[int] = 1
     default_players: ClassVar[int] = 2
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: each option's name on a screen: ``{name: {"de", "en", "choices"?: {value: {"de", "en"}}}}``
+    option_labels: ClassVar[dict] = {}
     state_class: ClassVar[type]
     # Attached by ``registry.register`` from the game package's ``__init__`` (the engine module
     # never imports its bots, advisor or analysis):

@@ -304,7 +304,8 @@ class ClassRound:
                    if v != next(o.default for o in self.cls.option_specs if o.name == k)}
         return {"code": self.code, "shown": grouped(self.code), "game": self.game_id, "card": card_of(self.game_id),
                 "name": self.cls.name[lang], "version": self.version, "players": self.players, "seats": seats,
-                "options": changed, "advisor": self.advisor, "hidden": self.hidden, "link": self.link()}
+                "options": changed, "options_text": [option_text(self.cls, k, v, lang) for k, v in changed.items()],
+                "advisor": self.advisor, "hidden": self.hidden, "link": self.link()}
 
 
 def catalog(lang: str = "de") -> list[dict]:
@@ -324,9 +325,28 @@ def catalog(lang: str = "de") -> list[dict]:
             "bots": [{"id": b, "name": names.get(b, {"de": b, "en": b})[lang]} for b in bot_names(game_id)],
             "default_bot": view.default_bot,
             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "min": o.min, "max": o.max,
-                         "kind": o.type().__name__, "help": o.help} for o in cls.option_specs],
+                         "kind": o.type().__name__, "help": o.help, **option_label(cls, o.name, lang)}
+                        for o in cls.option_specs],
         })
     return out
+
+
+def option_label(cls, name: str, lang: str) -> dict:
+    """An option's name as a person reads it in ``lang`` (``label``) and its choices' (``choice_labels``,
+    value -> text), from the game's ``option_labels``; the engine's name where there is none."""
+    entry = cls.option_labels.get(name, {})
+    choices = {str(k): v[lang] for k, v in entry.get("choices", {}).items()}
+    return {"label": entry.get(lang, name), "choice_labels": choices}
+
+
+def option_text(cls, name: str, value, lang: str) -> str:
+    """``label: value`` of one option in force, both as a person reads them."""
+    label = option_label(cls, name, lang)
+    if isinstance(value, bool):
+        shown = ("ja" if value else "nein") if lang == "de" else ("yes" if value else "no")
+    else:
+        shown = label["choice_labels"].get(str(value), str(value))
+    return f"{label['label']}: {shown}"
 
 
 def card_of(game_id: str) -> str:

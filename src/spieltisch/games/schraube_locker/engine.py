@@ -490,6 +490,28 @@ class SchraubeLocker(Game):
                    "(secured), or at the end also to combinations still face up in the display (display)",
                    choices=("secured", "display")),
     )
+    #: what the options are called on a screen (the class-round form), German and English
+    option_labels = {
+        "not_all_dice": {"de": "Profi 1: nicht alle Würfel werfen", "en": "Pro 1: not all dice"},
+        "combine_two": {"de": "Profi 2: zwei Würfel zusammenziehen", "en": "Pro 2: two dice together"},
+        "card_limit": {"de": "Wurf-Karten je Wurf", "en": "roll cards per roll", "choices": {
+            "any": {"de": "beliebig viele", "en": "any number"},
+            "one_each": {"de": "höchstens eine je Art", "en": "at most one of each kind"},
+        }},
+        "full_circle": {"de": "nach „einmal komplett rum“", "en": "after a full circle", "choices": {
+            "continue": {"de": "der Zug geht weiter", "en": "the turn goes on"},
+            "bonus_only": {"de": "der Zug endet", "en": "the turn ends"},
+        }},
+        "stack_size": {"de": "Karten je Stapel", "en": "cards per stack"},
+        "pawn_setup": {"de": "Startplatz der Figuren", "en": "where the pawns start", "choices": {
+            "choose": {"de": "selbst wählen", "en": "chosen by the players"},
+            "seeded": {"de": "ausgelost", "en": "drawn by lot"},
+        }},
+        "combination_bonus": {"de": "3 Bonuspunkte je Kombination", "en": "3 bonus points per combination", "choices": {
+            "secured": {"de": "nur für gesicherte", "en": "secured ones only"},
+            "display": {"de": "auch für offen ausliegende", "en": "also those face up in the display"},
+        }},
+    }
     # short games (stacks of 2-3 cards): a random full game has several hundred actions, and the
     # generic checks run at every one of them; full-length games are played in the game's own tests
     test_configs = (

@@ -642,6 +642,15 @@ class ScratchIsland(Game):
         OptionSpec("rounds", 0, "end after this many rounds at the latest (0: only the rulebook's end, "
                    "when someone opens their fourth chest)", min=0, max=10_000),
     )
+    #: what the options are called on a screen (the class-round form), German and English
+    option_labels = {
+        "reflect": {"de": "Motive auch gespiegelt legen", "en": "motifs may be mirrored"},
+        "end": {"de": "Ende nach der vierten Truhe", "en": "end after a fourth chest", "choices": {
+            "all_rolled": {"de": "wenn alle gleich oft gewürfelt haben", "en": "when everyone has rolled equally often"},
+            "this_roll": {"de": "nach diesem Wurf", "en": "after this roll"},
+        }},
+        "rounds": {"de": "höchstens so viele Runden (0: ohne Grenze)", "en": "at most this many rounds (0: no limit)"},
+    }
     # the generic tests play 2 rounds with 2 players (the roller moves on) and 1 round with 3 and 4:
     # hiding the items of every map takes 17 chance events per player before the first roll
     test_configs = ((2, {}), (3, {"reflect": True, "rounds": 1}), (4, {"rounds": 1}))

@@ -417,6 +417,26 @@ class SkipBoMasters(Game):
                                          "25 + 5 per card left in the other stock piles)"),
         OptionSpec("target_score", 500, "points that win a multi-round game", min=25, max=5000),
     )
+    #: what the options are called on a screen (the class-round form), German and English
+    option_labels = {
+        "short_game": {"de": "kürzere Partie (10 Karten im Spielerstapel)", "en": "short game (10 stock cards)"},
+        "wild_discard": {"de": "Skip-Bo-Karten auf einen Hilfsstapel", "en": "wild cards on a discard pile"},
+        "replace_cost": {"de": "Ersetzen kostet", "en": "a replacement costs", "choices": {
+            "face": {"de": "den Kartenwert in Münzen", "en": "its face value in coins"},
+            "one": {"de": "1 Münze", "en": "1 coin"},
+        }},
+        "discard_after_unpaid_toll": {"de": "nach abgelehnter Gebühr noch abwerfen", "en": "discard after a declined toll"},
+        "stall_rounds": {"de": "Unentschieden nach so vielen Runden ohne Spielerstapel-Karte", "en": "draw after this many rounds without a stock card played"},
+        "must_play": {"de": "so viele Karten wie möglich spielen", "en": "play as many cards as possible"},
+        "replace_held": {"de": "auch gehaltene Karten ersetzen", "en": "replace cards one holds too"},
+        "short_hand_refill": {"de": "auch eine kurze Hand zieht 5 nach", "en": "a short hand draws 5 too"},
+        "round_start": {"de": "wer eine neue Runde beginnt", "en": "who starts a new round", "choices": {
+            "rotate": {"de": "der Nächste links", "en": "the next to the left"},
+            "youngest": {"de": "immer Platz 1 (die Jüngste)", "en": "always seat 1 (the youngest)"},
+        }},
+        "multi_round": {"de": "mehrere Runden bis zur Zielpunktzahl", "en": "several rounds to a target score"},
+        "target_score": {"de": "Zielpunktzahl", "en": "target score"},
+    }
     # the generic tests play these: short stocks and a short stall limit keep random games short
     # (random play rarely plays a stock card, so these rounds mostly end by D4; the own tests play
     # bot games to a win)

@@ -248,6 +248,14 @@ class Tuefteln(Game):
                    "also count straights that run downward clockwise (the rulebook says clockwise, "
                    "which the project reads as ascending)"),
     )
+    #: what the options are called on a screen (the class-round form), German and English
+    option_labels = {
+        "side": {"de": "Seite des Blocks", "en": "sheet side", "choices": {
+            "A": {"de": "A (weiße Felder, blaue Brücken)", "en": "A (white fields, blue bridges)"},
+            "B": {"de": "B (gleiche Farbe)", "en": "B (same colour)"},
+        }},
+        "descending_straights": {"de": "auch fallende Straßen zählen", "en": "falling straights count too"},
+    }
     test_configs = ((1, {"side": "A"}), (2, {"side": "B"}), (5, {"side": "A", "descending_straights": True}))
 
     def __init__(self, num_players=None, options=None):

@@ -427,6 +427,11 @@ class Spiel1Game(Game):
             "are legal (a single 6 still need not be pushed); off = assigning is free (decision D1)",
         ),
     )
+    #: what the options are called on a screen (the class-round form), German and English
+    option_labels = {
+        "rounds": {"de": "Anzahl der Runden", "en": "number of rounds"},
+        "must_assign_max": {"de": "möglichst viele Würfel setzen", "en": "set as many dice as possible"},
+    }
     table = TABLE
 
     def render_observation(self, obs: dict, lang: str = "en") -> str:

@@ -610,6 +610,15 @@ class Spiel2Game(Game):
         OptionSpec("x5_on_stop", False, "a voluntary stop with slide 5 up also counts ×5; off = only a throw that pushes "
                                             "nothing counts ×5 (decision D3)"),
     )
+    #: what the options are called on a screen (the class-round form), German and English
+    option_labels = {
+        "rounds": {"de": "Anzahl der Runden", "en": "number of rounds"},
+        "five_ops": {"de": "mit der 5 oben", "en": "with slide 5 up", "choices": {
+            "plus_minus": {"de": "± 5", "en": "± 5"},
+            "all": {"de": "± 5, × 5 und : 5", "en": "± 5, × 5 and : 5"},
+        }},
+        "x5_on_stop": {"de": "× 5 auch beim freiwilligen Aufhören", "en": "× 5 on a voluntary stop too"},
+    }
     state_class = Spiel2State
     test_configs = ((1, {}), (2, {}), (8, {}), (2, {"five_ops": "all", "x5_on_stop": True}))
 
