@@ -30,14 +30,47 @@ def ctx_of(state, viewer=0, lang="de", ui=None) -> Context:
 
 
 class _Parts(HTMLParser):
-    """Every element's attributes, in order (the board is HTML, not SVG)."""
+    """Every element's attributes, in order (the board is HTML, not SVG); an activatable element's
+    attributes also hold the text it shows ("_text", its text nodes joined as a browser's
+    accessibility check joins them: with nothing in between)."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.elements = []
+        self._open = []  # [attrs of the activatable element, depth] while inside one
 
     def handle_starttag(self, tag, attrs):
-        self.elements.append(dict(attrs))
+        a = dict(attrs)
+        self.elements.append(a)
+        if self._open:
+            self._open[-1][1] += 1
+        elif "data-act" in a:
+            a["_text"] = ""
+            self._open.append([a, 1])
+
+    def handle_endtag(self, tag):
+        if self._open:
+            self._open[-1][1] -= 1
+            if self._open[-1][1] == 0:
+                self._open.pop()
+
+    def handle_data(self, data):
+        if self._open:
+            self._open[-1][0]["_text"] += data
+
+
+def words(text: str) -> list[str]:
+    """Words as axe-core's label-content-name-mismatch compares them: parentheticals dropped, every
+    character that is no letter or digit a space, lower case."""
+    while re.search(r"\([^()]*\)", text):
+        text = re.sub(r"\([^()]*\)", "", text)
+    return re.sub(r"[^\w]|_", " ", text.lower()).split()
+
+
+def label_in_name(shown: str, name: str) -> bool:
+    """WCAG 2.5.3: the words a control shows are, in their order, part of its name."""
+    want, have = words(shown), words(name)
+    return not want or any(have[i:i + len(want)] == want for i in range(len(have) - len(want) + 1))
 
 
 def parts(html: str) -> list[dict]:
@@ -73,19 +106,19 @@ def test_the_stock_discard_and_building_piles_say_owner_card_count_and_state():
                  stock_down=[14, 9], piles=[([WILD], 1, 3)],
                  discards=[[[5, 8], [], [], []], [[], [5, 3, 2], [], []]])
     de = VIEW.board(ctx_of(s))
-    assert label(de, "s") == "Dein Spielerstapel: 12, noch 15 Karten"
+    assert label(de, "s") == "Dein Spielerstapel: 12, 15 übrig"
     assert label(de, "d0") == "Dein Hilfsstapel 1: oben 8, 2 Karten"
     assert label(de, "d1") == "Dein Hilfsstapel 2: leer"
     assert label(de, "b0") == "Ablagestapel 1: Skip-Bo (zählt als 1), braucht 2, 3 Münzen daneben"
     assert label(de, "b1") == "Ablagestapel 2: frei, braucht 1"
-    assert label(de, "o1s") == "Spielerstapel von Bot 2: 7 (1 Münzsymbol), noch 10 Karten"
+    assert label(de, "o1s") == "Spielerstapel von Bot 2: 7 (1 Münzsymbol), 10 übrig"
     assert label(de, "o1d1") == "Hilfsstapel 2 von Bot 2: oben 2, 3 Karten, kaufbar für 1 Münze"
     assert label(de, "o1d0") == "Hilfsstapel 1 von Bot 2: leer"
     # coin symbols in words, and what a card can do now: the 9 with two symbols fits nowhere
     assert label(de, f"h{toll(9, 2)}") == "Handkarte 9 (2 Münzsymbole)"
     assert label(de, f"h{WILD}") == "Handkarte Skip-Bo, spielbar"
     en = VIEW.board(ctx_of(s, lang="en"))
-    assert label(en, "s") == "Your stock pile: 12, 15 cards left"
+    assert label(en, "s") == "Your stock pile: 12, 15 left"
     assert label(en, "d0") == "Your discard pile 1: 8 on top, 2 cards"
     assert label(en, "o1d1") == "discard pile 2 of Bot 2: 2 on top, 3 cards, can be bought for 1 coin"
     assert label(en, "b1") == "building pile 2: free, needs 1"
@@ -111,6 +144,7 @@ def test_the_chosen_card_is_pressed_and_chosen_and_the_piles_it_fits_say_so():
     s = position(options={"must_play": False}, hands=[[2, 9, 9, 10, 11], [1]], stock_tops=[12, 8], piles=[1])
     board = VIEW.board(select(ctx_of(s), "h9"))
     assert [e.get("aria-pressed") for e in acts(board)["h9"]] == ["true", "false"]
+    assert label(board, "d0") == "Dein Hilfsstapel 1: leer, passt (Zugende)"  # a hand card may end the turn there
 
 
 def check_names(ctx, html: str) -> list[str]:
@@ -130,9 +164,11 @@ def check_names(ctx, html: str) -> list[str]:
                 continue
             if any(w in name for w in other_lang):
                 wrong.append(f"{token}: not in {ctx.lang}: {name}")
+            if not label_in_name(e.get("_text", ""), name):
+                wrong.append(f"{token}: shows {e.get('_text')!r}, not part of its name {name!r}")
             cls = e.get("class", "")
             for state, word in words.items():
-                if (f"sp-{state}" in cls.split()) != name.endswith(", " + word):
+                if (f"sp-{state}" in cls.split()) != bool(re.search(f", {word}( \\([^)]*\\))?$", name)):
                     wrong.append(f"{token}: state {state} and name {name!r} disagree")
             if e.get("data-card"):
                 card = card_name(int(e["data-card"]), ctx.lang)
@@ -187,6 +223,10 @@ def test_negative_control_the_name_check_finds_a_wrong_board():
     assert check_names(ctx, board.replace("Hilfsstapel 1 von Bot 2", "Hilfsstapel 1"))
     assert check_names(ctx, board.replace("Handkarte 10", "hand card 10"))
     assert check_names(ctx, board.replace("Spielerstapel von Bot 2: 8", "Spielerstapel von Bot 2: 7"))
+    # the name must hold what the card shows, in its order (WCAG 2.5.3): "2, 15 übrig" is no "15 Karten"
+    assert check_names(ctx, board.replace("Dein Spielerstapel: 12, 15 übrig", "Dein Spielerstapel: 12, noch 15 Karten"))
+    assert not label_in_name("1215 übrig", "Dein Spielerstapel: 12, 15 übrig")  # the words must be apart
+    assert label_in_name("Skip-Bo braucht 2", "Ablagestapel 1: Skip-Bo (zählt als 1), braucht 2")
 
 
 def test_the_other_players_tables_are_summed_up_in_a_sentence():
@@ -349,6 +389,23 @@ def test_box_unpaid_toll_ends_as_the_engine_ends_it(discard_after):
     s.apply_action(Play("hand", 0, toll(4, 2), 0))
     s.apply_action(s.legal_actions()[0])  # pay
     assert s.building[0].coins == 2 and s.coins[0] == 10
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_box_payout_the_completer_first_a_toll_on_the_12_included(lang):
+    text = box(lang=lang)
+    assert ("die erste an dich, die nächste an deinen linken Nachbarn" in text if lang == "de"
+            else "the first to you, the next to the player on your left" in text)
+    assert ("eine für die 12 gezahlte Gebühr zählt mit" in text if lang == "de"
+            else "a toll paid on the 12 included" in text)
+    # seat 1 completes pile 1 (4 coins beside it) with a 12 showing one coin symbol and pays the toll:
+    # 5 coins, one by one from seat 1: seats 1, 2, 0, 1, 2 (without the toll seat 2 would get one
+    # less; from seat 0, seat 0 would get two)
+    s = position(players=3, turn=1, hands=[[1], [toll(12, 1), 9], [2]], stock_tops=[12, 12, 12],
+                 piles=[(list(range(1, 12)), 11, 4)])
+    s.apply_action(Play("hand", 0, toll(12, 1), 0))
+    s.apply_action(s.legal_actions()[0])  # pay the toll
+    assert s.building[0] is None and s.coins == [12 + 1, 12 - 1 + 2, 12 + 2]
 
 
 @pytest.mark.parametrize("rounds", [1, 3])

@@ -85,10 +85,10 @@ def card_html(card, act=None, state="", small=False, title="", under="", label="
             body += "<span style='font-size:9px;line-height:10px'>" + COIN * symbols_of(card) + "</span>"
     if state == "sel":  # a mark beside the colour: the chosen card shows a ✓ and stands out of its row
         body += f"<span aria-hidden='true' style='font-size:11px;line-height:11px;color:{MARK['sel']}'>✓</span>"
-    if under:
-        body += f"<small style='font-size:9px;color:{SMALL_INK};font-weight:400'>{escape(under)}</small>"
+    if under:  # the space keeps "12" and "15 übrig" two words in the text a browser reads off the card
+        body += f"<small style='font-size:9px;color:{SMALL_INK};font-weight:400'> {escape(under)}</small>"
     tip = f" title='{escape(title, quote=True)}'" if title else ""
-    lift = "position:relative;top:-6px;" if state == "sel" else ""
+    lift = "position:relative;top:-4px;" if state == "sel" else ""
     return (f"<span class='{cls}'{attrs}{tip} data-card='{'' if card is None else card}' style='display:inline-flex;"
             f"flex-direction:column;justify-content:center;align-items:center;width:{w}px;height:{h}px;"
             f"margin:2px;border:{border};border-radius:6px;background:{bg};color:{fg};font-weight:700;{lift}"
@@ -115,12 +115,13 @@ def _target(a) -> str:
     return f"d{a.pile}" if type(a) is Discard else f"b{a.pile}"
 
 
-def _with_state(ctx, name: str, state: str, buy: bool = False) -> str:
-    """A card's name with what it is now: chosen, a place the chosen card fits, a card to choose."""
+def _with_state(ctx, name: str, state: str, buy: bool = False, ends: bool = False) -> str:
+    """A card's name with what it is now: chosen, a place the chosen card fits (``ends``: a discard
+    pile, the turn ends there), a card to choose."""
     if state == "sel":
         return name + ctx.t(", gewählt", ", chosen")
     if state == "target":
-        return name + ctx.t(", passt", ", fits")
+        return name + ctx.t(", passt", ", fits") + (ctx.t(" (Zugende)", " (ends the turn)") if ends else "")
     if state == "can":
         return name + (ctx.t(", kaufbar für 1 Münze", ", can be bought for 1 coin") if buy
                        else ctx.t(", spielbar", ", playable"))
@@ -128,15 +129,16 @@ def _with_state(ctx, name: str, state: str, buy: bool = False) -> str:
 
 
 def _stock_label(ctx, q: int, top, left: int, state: str) -> str:
-    """"Dein Spielerstapel: 12, noch 15 Karten" (the open top card and the cards left, itself included)."""
+    """"Dein Spielerstapel: 12, 15 übrig" (the open top card and the cards left, itself included): the
+    words the card shows, in their order (WCAG 2.5.3, label in name), with the owner before them."""
     mine = q == ctx.viewer
     who = (ctx.t("Dein Spielerstapel", "Your stock pile") if mine
            else ctx.t(f"Spielerstapel von {ctx.names[q]}", f"stock pile of {ctx.names[q]}"))
-    if not left:
-        return f"{who}: " + ctx.t("leer", "empty")
-    card = card_name(top, ctx.lang) if top is not None else ctx.t("keine Karte offen", "no card face up")
-    return _with_state(ctx, f"{who}: {card}, " + ctx.t(f"noch {cards_word(left, 'de')}", f"{cards_word(left, 'en')} left"),
-                       state, buy=not mine)
+    if top is not None:
+        card = card_name(top, ctx.lang)
+    else:
+        card = ctx.t("leer", "empty") if not left else ctx.t("keine Karte offen", "no card face up")
+    return _with_state(ctx, f"{who}: {card}, " + ctx.t(f"{left} übrig", f"{left} left"), state, buy=not mine)
 
 
 def _pile_label(ctx, i: int, b, top, shown: bool, state: str) -> str:
@@ -255,11 +257,11 @@ class SkipBoMastersView(View):
               + (": you only put one hand card on a discard pile (with no hand card the turn ends at once)."
                  if o["discard_after_unpaid_toll"] else ": your turn ends at once, without a discard.")),
             t("Machst du einen Ablagestapel fertig, werden die Münzen daneben reihum verteilt: die erste an "
-              "dich, die nächste an deinen linken Nachbarn und so weiter, bis keine mehr übrig ist (die "
-              f"Gebühr für die {TOP} zählt schon mit). Am Ende zählen Münzen nichts.",
+              "dich, die nächste an deinen linken Nachbarn und so weiter, bis keine mehr übrig ist (eine "
+              f"für die {TOP} gezahlte Gebühr zählt mit). Am Ende zählen Münzen nichts.",
               "When you complete a building pile, the coins beside it are handed out one by one: the first "
-              "to you, the next to the player on your left, and so on until none are left (the toll on the "
-              f"{TOP} counts already). Coins are worth nothing at the end."),
+              "to you, the next to the player on your left, and so on until none are left (a toll paid on "
+              f"the {TOP} included). Coins are worth nothing at the end."),
             t(f"Zugende: Lege eine Handkarte auf einen deiner {DISCARDS} Hilfsstapel – jede Karte, jeder "
               "Hilfsstapel, jede Reihenfolge"
               + ("" if o["wild_discard"] else ", aber keine Skip-Bo-Karte (außer du hast nur noch Skip-Bo-Karten)")
@@ -403,7 +405,7 @@ class SkipBoMastersView(View):
                          f"{card_name(pile[-1], 'en')} on top, {cards_word(len(pile), 'en')}")
         else:
             what = ctx.t("leer", "empty")
-        label = _with_state(ctx, f"{who}: {what}", st, buy=not mine)
+        label = _with_state(ctx, f"{who}: {what}", st, buy=not mine, ends=True)
         # a discard pile is chosen as a card to play (a press) or, for a hand card, a place to go
         return card_html(pile[-1] if pile else None, tok, st, small, title, under, label,
                          pressed=sel == tok if pile else None)
