@@ -473,7 +473,7 @@ def test_the_box_follows_the_options_and_uses_the_boards_words():
     assert "musst jede" not in de_text and "darfst so viele" in de_text and "as many cards that fit as you like" in en_text
     assert "Fehlt dir" not in de_text and "kostet 1 Münze" in de_text and "costs 1 coin" in en_text
     assert "10 Karten" in de["goal"] and "10 cards" in en["goal"]
-    assert "200 Punkte" in de_text and "Spieler 1" in de_text and "200 points" in en_text
+    assert "200 Punkte" in de_text and "wieder Spieler 1" in de_text and "200 points" in en_text
     assert "keine Skip-Bo-Karte" in de_text and "without a discard" in en_text and "only if you held 5" in en_text
     # the box names the piles as the board does (and the log: the engine's labels)
     t = Table("skip-bo-masters", seed=1)
