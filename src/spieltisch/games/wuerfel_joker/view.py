@@ -473,12 +473,13 @@ class WuerfelJokerView(View):
             pasch = ctx.t(" · Pasch", " · doubles") if shown and shown[0] == shown[1] else ""
             cap = f"{shown[0]} + {shown[1]}{pasch}" if shown else ""
         else:
-            cap = " ".join(map(str, shown))
+            parts = [" ".join(map(str, shown))] if shown else []
             if obs["phase"] not in (S1.OVER, "start"):
                 n = obs["dice_in_play"]
-                cap += " · " + ctx.t(f"{n} Würfel im Spiel", f"{n} {'die' if n == 1 else 'dice'} in play")
+                parts.append(ctx.t(f"{n} Würfel im Spiel", f"{n} {'die' if n == 1 else 'dice'} in play"))
             if obs["in_jokers"]:
-                cap += " · " + ctx.t(f"Joker: {obs['jokers']}/3 gewürfelt", f"jokers: {obs['jokers']}/3 thrown")
+                parts.append(ctx.t(f"Joker: {obs['jokers']}/3 gewürfelt", f"jokers: {obs['jokers']}/3 thrown"))
+            cap = " · ".join(parts)
         return (f"<div style='display:flex;flex-wrap:wrap;align-items:flex-end;gap:18px'>"
                 f"{tableau(slides, tableau_name(gid, obs, ctx.lang), group_act=group_act)}"
                 f"<div style='display:flex;flex-wrap:wrap;align-items:center;gap:10px'>"
