@@ -33,7 +33,7 @@ GAP = 4
 
 
 def slide(label: str, up: bool, width: int = 40, height: int = 90, accent: str = SLIDE_ACCENT,
-          x: float = 0, title: str = "", ring: bool = False, chosen: bool = False) -> str:
+          x: float = 0, ring: bool = False, chosen: bool = False) -> str:
     """A two-position slide (Schieber) as an SVG group: up = pushed, drawn raised and coloured.
     The knob's light outline sets it off from the dark slot whatever its colour; ``ring`` circles
     the numeral (slide 5 of Spiel 2: its special part shown by a shape, not by the green alone);
@@ -44,11 +44,10 @@ def slide(label: str, up: bool, width: int = 40, height: int = 90, accent: str =
     text = ON_ACCENT.get(accent, "#fff") if up else INK
     edge = (f'stroke="{SLIDE_ACCENT}" stroke-width="3" stroke-dasharray="5 3"' if chosen and not up
             else f'stroke="{KNOB_DOWN}" stroke-width="2"')
-    t = f"<title>{escape(title)}</title>" if title else ""
     mid = y + knob_h / 2
     circle = (f'<circle cx="{width / 2}" cy="{mid}" r="{min(width, knob_h) / 2 - 5}" fill="none" '
               f'stroke="{text}" stroke-width="2"/>') if ring else ""
-    return (f'<g transform="translate({x},0)">{t}'
+    return (f'<g transform="translate({x},0)">'
             f'<rect x="2" y="2" width="{width - 4}" height="{height - 4}" rx="6" fill="{FRAME}"/>'
             f'<rect x="6" y="{y}" width="{width - 12}" height="{knob_h}" rx="5" fill="{fill}" '
             f'{edge}/>{circle}'
@@ -56,26 +55,10 @@ def slide(label: str, up: bool, width: int = 40, height: int = 90, accent: str =
             f'font-weight="bold" text-anchor="middle" fill="{text}">{escape(label)}</text></g>')
 
 
-def slides_row(labels, up_flags, width: int = 40, height: int = 90, accents=None, titles=None, acts=None) -> str:
-    """The slides side by side in one SVG (a picture for notebooks; the Play page uses ``tableau``);
-    ``acts``: index -> the front-end token a click on that slide sends."""
-    labels = list(labels)
-    total = len(labels) * (width + GAP)
-    body = "".join(
-        (f'<g data-act="{acts[i]}" class="sp-slide-act"><rect x="{i * (width + GAP)}" y="0" width="{width + GAP}" '
-         f'height="{height}" fill="transparent"/>' if acts and i in acts else "<g>")
-        + slide(str(lab), bool(up), width, height, (accents or {}).get(i, SLIDE_ACCENT), i * (width + GAP),
-                (titles or {}).get(i, "")) + "</g>"
-        for i, (lab, up) in enumerate(zip(labels, up_flags))
-    )
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{height}" '
-            f'viewBox="0 0 {total} {height}">{body}</svg>')
-
-
 def _slide_svg(s: dict, width: int, height: int, inside_act: bool = False) -> str:
     """One slide as its own SVG. A slide to click holds a ``data-act`` group named by ``s["name"]``
-    with ``aria-pressed`` (up or chosen); any other slide is a picture named the same way; inside a clickable
-    group (the jokers) it is hidden, the group speaks for it."""
+    with ``aria-pressed`` (up or chosen); any other slide is a picture named the same way; inside a
+    clickable group (the jokers) it is hidden, the group speaks for it."""
     pic = slide(s["label"], s["up"], width, height, s["accent"], ring=s.get("ring", False),
                 chosen=s.get("chosen", False))
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -278,10 +261,10 @@ def how_to_2(game, lang: str) -> dict:
         lang,
         "Die Fünf: Ist Schieber 5 oben, darfst du zum Ergebnis der beiden Würfel noch 5 dazuzählen oder "
         "abziehen – erst die Würfel verrechnen, dann die 5: 4 und 2 → "
-        f"{_ways_text(4, 2, five_up, 'plus_minus', lang, only_five=True)}. 4+5−2 ist nicht erlaubt, und "
+        f"{_ways_text(4, 2, five_up, ops, lang, only_five=True)}. 4+5−2 ist nicht erlaubt, und "
         "zur einzelnen Zahl eines Paschs kommt keine 5.",
         "The five: once slide 5 is up you may add 5 to or subtract 5 from the result of the two dice – first "
-        f"combine the dice, then the 5: 4 and 2 → {_ways_text(4, 2, five_up, 'plus_minus', lang, only_five=True)}. "
+        f"combine the dice, then the 5: 4 and 2 → {_ways_text(4, 2, five_up, ops, lang, only_five=True)}. "
         "4+5−2 is not allowed, and no 5 joins the single number of doubles.")
     if ops == "all":
         a, b, text = _first_throw_only_with("all")
@@ -335,11 +318,11 @@ def _end_sentence(game, lang: str) -> str:
 
 
 def _assign_examples(throw, lang: str) -> str:
-    """The engine's ways to set all of ``throw`` on free slides: "1, 2 und 4 oder 2 und 5 (1+4) …"."""
+    """The engine's ways to set every die of ``throw`` with all slides free: "1, 2 und 4; oder 1 und 6 (2+4); …"."""
     every = S1.assignments(tuple(throw), S1.ALL_SLIDES)
     out = []
     for a in every:
-        if a.keep != len(throw) or any(d == 6 for d in throw):
+        if a.keep != len(throw):
             continue
         nums = [str(v) for v in a.pushed]
         slides = ", ".join(nums[:-1]) + _t(lang, " und ", " and ") + nums[-1] if len(nums) > 1 else nums[0]
@@ -413,7 +396,8 @@ def how_to_1(game, lang: str) -> dict:
 
 
 class WuerfelJokerView(View):
-    """Both games: the Tableau with its slides (Spiel 2: click a slide to push it), the dice, one
+    """Both games: the Tableau with its slides (Spiel 2: click a slide to push it; Spiel 1: click
+    slides to choose them, then confirm a setting; click the jokers to go into them), the dice, one
     button per legal decision, the score pad (Spiel 1: the combination table too)."""
 
     human_throws = True
