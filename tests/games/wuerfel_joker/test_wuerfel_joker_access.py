@@ -352,3 +352,20 @@ def test_spiel1_the_jokers_go_up_with_one_click():
     assert m and f"go into the jokers (base {base})" in m.group(2)
     t.click(m.group(1))
     assert t.session.match.actions[-1] == S1.JOKERS
+
+
+@pytest.mark.parametrize("game_id", ("wuerfel-joker-1", "wuerfel-joker-2"))
+def test_the_board_fits_a_phone_320_px_wide(game_id):
+    """The board wraps between pictures, never inside one: on a 320 px page (about 284 px for the
+    board) every picture must fit, and each slide is a tap target of at least 44 px each way. (Seen in
+    Chromium at 320 × 640: both games, nine slides in two rows, no sideways scrolling.)"""
+    t = Table(game_id, players=1, seats=["human"], seed=5, lang="de")
+    t.click("throw")
+    board = t.state()["board"]
+    sizes = [(int(w), int(h)) for w, h in re.findall(r'<svg [^>]*width="(\d+)" height="(\d+)"', board)]
+    assert len(sizes) == 9 + 1  # nine slides, the dice
+    assert max(w for w, _ in sizes) <= 284
+    slides = sizes[:9]
+    assert all(w >= 44 and h >= 44 for w, h in slides)
+    # six slides side by side still fit: slides 1–6 make the first row (no row of one or two)
+    assert 6 * V.SLIDE_W + 5 * V.GAP <= 284

@@ -73,7 +73,7 @@ def _slide_svg(s: dict, width: int, height: int, inside_act: bool = False) -> st
 
 
 def tableau(slides: list[dict], name: str, width: int = SLIDE_W, height: int = SLIDE_H, group_act=None) -> str:
-    """The Tableau as HTML: one SVG per slide in rows that wrap (slides 1–6 stay together, then the
+    """The Tableau as HTML: one SVG per slide in rows that wrap (on a phone slides 1–6, then the
     jokers or 7–9). ``group_act``: ``(group, token, name)`` makes a whole group one control (the
     three jokers: going into the jokers pushes all three up)."""
     groups: dict[int, list[dict]] = {}
@@ -108,7 +108,7 @@ def _t(lang: str, de: str, en: str) -> str:
 
 def slide_pictures(game_id: str, observation: dict, lang: str = "de") -> list[dict]:
     """Every slide of the Tableau as the observation shows it: ``label``, ``up``, ``accent``,
-    ``ring``, ``group`` (0: the number slides, 1: the jokers or 7–9) and ``name`` (what a screen
+    ``ring``, ``group`` (0: the number slides, 1: Spiel 1's jokers) and ``name`` (what a screen
     reader says: number and state). Spiel 1: slides 1-6, then the three jokers (as on the device:
     going into the jokers pushes all three up, each 1 thrown pushes one back down); Spiel 2:
     slides 1-9."""
@@ -126,7 +126,7 @@ def slide_pictures(game_id: str, observation: dict, lang: str = "de") -> list[di
             if v == 5 and v in up:
                 name += _t(lang, " – die 5 rechnet jetzt mit", " – the 5 now joins the sums")
             out.append({"label": str(v), "up": v in up, "accent": FIVE_ACCENT if v == 5 else SLIDE_ACCENT,
-                        "ring": v == 5, "group": 0 if v <= 6 else 1, "name": name})
+                        "ring": v == 5, "group": 0, "name": name})
         return out
     if game_id != GAME1:
         raise ValueError(f"not a Würfel Joker game: {game_id!r}")
