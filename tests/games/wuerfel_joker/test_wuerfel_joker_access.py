@@ -348,9 +348,10 @@ def test_spiel1_the_jokers_go_up_with_one_click():
             break
     t.act(reach[0])
     base = S1.ROWS[S1.BEST_ROW[reach[0].mask]].points[0]
-    m = re.search(r'<div data-act="(a\d)" aria-label="([^"]*)" aria-pressed="false"', t.state()["board"])
-    assert m and f"go into the jokers (base {base})" in m.group(2)
-    t.click(m.group(1))
+    jokers = re.findall(r'<g data-act="(a\d)" aria-label="(joker \d: down[^"]*)" aria-pressed="false"', t.state()["board"])
+    assert len(jokers) == 3 and len({tok for tok, _ in jokers}) == 1
+    assert all(f"go into the jokers (base {base})" in name for _, name in jokers)
+    t.click(jokers[0][0])
     assert t.session.match.actions[-1] == S1.JOKERS
 
 

@@ -55,39 +55,28 @@ def slide(label: str, up: bool, width: int = 40, height: int = 90, accent: str =
             f'font-weight="bold" text-anchor="middle" fill="{text}">{escape(label)}</text></g>')
 
 
-def _slide_svg(s: dict, width: int, height: int, inside_act: bool = False) -> str:
+def _slide_svg(s: dict, width: int, height: int) -> str:
     """One slide as its own SVG. A slide to click holds a ``data-act`` group named by ``s["name"]``
-    with ``aria-pressed`` (up or chosen); any other slide is a picture named the same way; inside a
-    clickable group (the jokers) it is hidden, the group speaks for it."""
+    with ``aria-pressed`` (up or chosen); any other slide is a picture named the same way."""
     pic = slide(s["label"], s["up"], width, height, s["accent"], ring=s.get("ring", False),
                 chosen=s.get("chosen", False))
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" class="wj-slide"')
-    if s.get("act") and not inside_act:
+    if s.get("act"):
         return (f'{head}><g data-act="{s["act"]}" aria-label="{escape(s["name"])}" '
                 f'aria-pressed="{"true" if s["up"] or s.get("chosen") else "false"}">'
                 f'<rect width="{width}" height="{height}" fill="transparent"/>{pic}</g></svg>')
-    if inside_act:
-        return f'{head} aria-hidden="true">{pic}</svg>'
     return f'{head} role="img" aria-label="{escape(s["name"])}">{pic}</svg>'
 
 
-def tableau(slides: list[dict], name: str, width: int = SLIDE_W, height: int = SLIDE_H, group_act=None) -> str:
+def tableau(slides: list[dict], name: str, width: int = SLIDE_W, height: int = SLIDE_H) -> str:
     """The Tableau as HTML: one SVG per slide in rows that wrap (on a phone slides 1–6, then the
-    jokers or 7–9). ``group_act``: ``(group, token, name)`` makes a whole group one control (the
-    three jokers: going into the jokers pushes all three up)."""
+    jokers or 7–9; Spiel 1's jokers are a group of their own, as on the device)."""
     groups: dict[int, list[dict]] = {}
     for s in slides:
         groups.setdefault(s.get("group", 0), []).append(s)
-    parts = []
-    for g, members in groups.items():
-        style = f"display:flex;flex-wrap:wrap;gap:{GAP}px"
-        if group_act and group_act[0] == g:
-            body = "".join(_slide_svg(s, width, height, inside_act=True) for s in members)
-            parts.append(f'<div data-act="{group_act[1]}" aria-label="{escape(group_act[2])}" aria-pressed="false" '
-                         f'style="{style}">{body}</div>')
-        else:
-            parts.append(f'<div style="{style}">' + "".join(_slide_svg(s, width, height) for s in members) + "</div>")
+    parts = [f'<div style="display:flex;flex-wrap:wrap;gap:{GAP}px">'
+             + "".join(_slide_svg(s, width, height) for s in members) + "</div>" for members in groups.values()]
     return (f'<div class="wj-tableau" role="group" aria-label="{escape(name)}" '
             f'style="display:flex;flex-wrap:wrap;gap:10px {GAP * 3}px">' + "".join(parts) + "</div>")
 
@@ -425,7 +414,6 @@ class WuerfelJokerView(View):
     def board(self, ctx) -> str:
         gid, obs = ctx.game.id, ctx.observation
         slides = slide_pictures(gid, obs, ctx.lang)
-        group_act = None
         if gid == GAME2 and ctx.legal:
             # the viewer's decision: every slide is a button; one the dice push says how, any
             # other click gets the engine's reason (already up, the dice do not make it)
@@ -447,10 +435,11 @@ class WuerfelJokerView(View):
                 elif v in open_:
                     s["name"] += ctx.t(" – wählbar", " – can be chosen")
         elif gid == GAME1 and S1.JOKERS in ctx.legal:
-            # as on the device: going into the jokers is pushing all three up
-            group_act = (1, f"a{ctx.legal.index(S1.JOKERS)}",
-                         ctx.t(f"Joker: alle drei hochschieben – in die Joker gehen (Basis {obs['base']})",
-                               f"jokers: push all three up – go into the jokers (base {obs['base']})"))
+            # as on the device: going into the jokers is pushing all three up (each joker does it)
+            for s in slides[6:]:
+                s["act"] = f"a{ctx.legal.index(S1.JOKERS)}"
+                s["name"] += ctx.t(f" – alle drei hochschieben: in die Joker gehen (Basis {obs['base']})",
+                                   f" – push all three up: go into the jokers (base {obs['base']})")
         values, muted = dice_picture(gid, obs)
         shown = [v for v in values if v]
         if gid == GAME2:
@@ -465,7 +454,7 @@ class WuerfelJokerView(View):
                 parts.append(ctx.t(f"Joker: {obs['jokers']}/3 gewürfelt", f"jokers: {obs['jokers']}/3 thrown"))
             cap = " · ".join(parts)
         return (f"<div style='display:flex;flex-wrap:wrap;align-items:flex-end;gap:18px'>"
-                f"{tableau(slides, tableau_name(gid, obs, ctx.lang), group_act=group_act)}"
+                f"{tableau(slides, tableau_name(gid, obs, ctx.lang))}"
                 f"<div style='display:flex;flex-wrap:wrap;align-items:center;gap:10px'>"
                 f"{dice_row(values, size=56, muted=muted, lang=ctx.lang)}"
                 f"<span style='font-size:1.2em'>{escape(cap)}</span></div></div>")
