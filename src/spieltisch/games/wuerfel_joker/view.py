@@ -551,7 +551,8 @@ class WuerfelJokerView(View):
 
     def _assign_label(self, ctx, a) -> str:
         """``schiebe 1 und 6 (2+4→6)``: what an assignment pushes, how, and which dice stay."""
-        pushed = ctx.t(" und ", " and ").join(map(str, a.pushed))
+        nums = list(map(str, a.pushed))
+        pushed = ", ".join(nums[:-1]) + ctx.t(" und ", " and ") + nums[-1] if len(nums) > 1 else "".join(nums)
         what = ctx.t(f"schiebe {pushed}", f"push {pushed}") if a.pushed else ctx.t("nichts schieben", "push nothing")
         parts = []
         for part in (a.how.split(", ") if a.how else []):
