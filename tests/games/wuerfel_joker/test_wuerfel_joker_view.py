@@ -17,7 +17,8 @@ def test_spiel2_slides_and_dice_come_from_the_observation():
     assert slides[4]["accent"] == view.FIVE_ACCENT and slides[0]["accent"] == view.SLIDE_ACCENT
     assert view.dice_picture(view.GAME2, obs) == ([6, 2], ())
     svg = view.board_svg(view.GAME2, obs)  # German by default: the dice are named in German
-    assert svg.count("<svg") == 2 and 'aria-label="Würfel: 6"' in svg and 'aria-label="Würfel: 2"' in svg
+    # one picture per slide (so the Tableau wraps on a phone), one for the dice
+    assert svg.count("<svg") == 9 + 1 and 'aria-label="Würfel: 6"' in svg and 'aria-label="Würfel: 2"' in svg
     assert 'aria-label="die: 6"' in view.board_svg(view.GAME2, obs, lang="en")
     before = S2.Spiel2Game(1).new_initial_state().observation(0)
     assert view.dice_picture(view.GAME2, before) == ([0, 0], (0, 1))  # no throw yet: two blank dice
@@ -33,7 +34,8 @@ def test_spiel1_jokers_and_dice_in_play_come_from_the_observation():
     assert [s["up"] for s in slides[:6]] == [True, False, False, False, False, True]
     # in the jokers all three went up; the one 1 thrown pushed one back down
     assert [s["up"] for s in slides[6:]] == [False, True, True]
-    assert all(s["accent"] == view.JOKER_ACCENT and s["title"] for s in slides[6:])
+    assert all(s["accent"] == view.JOKER_ACCENT and s["label"] == "J" for s in slides[6:])
+    assert [s["name"].split(" – ")[0] for s in slides[6:]] == ["joker 1: down", "joker 2: up", "joker 3: up"]
     assert view.dice_picture(view.GAME1, obs) == ([1, 5, 3], ())
     state.apply_action(S1.STOP)
     state.apply_action(S1.DICE[(6, 6, 2)])
