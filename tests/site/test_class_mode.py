@@ -104,7 +104,10 @@ def play_class_game(page, link: str, pick: str, who: str | None = None) -> str:
             break
         step = root.get_attribute("data-step")
         moves = root.locator(".sp-move")
-        if root.locator(".sp-banner").count() or not moves.count():
+        # the table paces the throws (its "step" button is there meanwhile) and redraws at each one:
+        # a click waits for the decision itself (on a loaded machine a pacing table's buttons are
+        # redrawn under the click, which then waits for them until its time-out)
+        if root.locator(".sp-banner").count() or not moves.count() or root.locator(".sp-step").count():
             page.wait_for_timeout(100)
             continue
         count = moves.count()
