@@ -54,6 +54,10 @@ class _Board(HTMLParser):
         self._fill_stack.append(fill or inherited)
         if tag == "text" and (fill or inherited):
             self.text_fills.add((fill or inherited).strip().lower())
+        # HTML text in a colour of its own (an inline ``color:``): text too, held to the same list
+        css_color = _style_value(a.get("style", ""), "color")
+        if css_color:
+            self.text_fills.add(css_color.strip().lower())
         self.stack.append((tag, idx, 0, fill or inherited))
 
     def handle_startendtag(self, tag, attrs):
@@ -150,6 +154,7 @@ def test_the_name_check_finds_an_unnamed_board_element():
 def test_the_fill_check_reads_text_fills_direct_and_inherited():
     html = '<svg><g fill="#123456"><text>a</text></g><text fill="#FFFFFF">b</text><text style="fill:#abc">c</text></svg>'
     assert text_fills(html) == {"#123456", "#ffffff", "#abc"}
+    assert text_fills('<div style="color: #654321; padding: 2px">HTML text</div>') == {"#654321"}
 
 
 def test_the_contrast_formula_matches_known_ratios():
