@@ -665,3 +665,30 @@ def test_every_option_of_a_class_round_has_a_german_and_an_english_label():
     de = r.describe("de")["options_text"]
     assert de == ["mit der 5 oben: ± 5, × 5 und : 5", "× 5 auch beim freiwilligen Aufhören: ja"]
     assert r.describe("en")["options_text"][1] == "× 5 on a voluntary stop too: yes"
+
+
+def test_a_kept_class_game_resumes_where_it_stood_and_a_changed_one_does_not():
+    """Issue 32: a reload (or a second tab) replays the class game kept on the device; a kept record
+    that the class game would not make (changed storage) resumes only as far as it agrees."""
+    from spieltisch.ui.classroom import resume_table
+
+    r = new_round("skip-bo-masters", 2, seed=5)
+    t = Table(**r.table_settings())
+    rng = random.Random(1)
+    for _ in range(40):
+        if t.pending() or t.human_throw_pending():
+            t.step()
+            continue
+        legal = t.session.legal_actions()
+        t.act(legal[rng.randrange(len(legal))])
+    kept = t.session.match.record_actions()
+    again = Table(**r.table_settings())
+    assert resume_table(again, kept) == len(kept)
+    assert again.session.match.record_actions() == kept
+    assert again.state()["board"] == t.state()["board"]  # the same screen, hidden cards included
+    changed = list(kept)
+    i = next(i for i, m in enumerate(t.session.match.movers) if m == 0 and i > len(kept) // 2)
+    changed[i] = ["no such move"]
+    fresh = Table(**r.table_settings())
+    assert resume_table(fresh, changed) == i and fresh.session.match.record_actions() == kept[:i]
+    assert resume_table(Table(**r.table_settings()), "junk") == 0

@@ -18,6 +18,20 @@ const classLink = document.getElementById("class-link");
 let klass = null; // {info: {de, en}} or {error: {de, en}}
 let result = null; // the end of a class game: {code, shown, text, points, number}
 let who = "";
+// A class game is kept on this device (its record's actions, the name or number, whether the student
+// has moved): a reload or a second tab goes on where it stood, never from the start, and once the
+// student has moved, the name or number belongs to the game (one game, one result code).
+const KEPT = classCode ? "spieltisch-class-game-" + classCode.toUpperCase().replace(/[^0-9A-Z]/g, "")
+  .replace(/O/g, "0").replace(/[IL]/g, "1") : null;
+let kept = null;
+try { kept = KEPT ? JSON.parse(localStorage.getItem(KEPT) || "null") : null; } catch (e) { kept = null; }
+if (kept && typeof kept.who === "string") who = kept.who;
+let moved = !!(kept && kept.moved);
+function keepGame(update) {
+  if (!KEPT) return;
+  kept = { ...(kept || {}), ...update, who };
+  try { localStorage.setItem(KEPT, JSON.stringify(kept)); } catch (e) { /* private mode: kept as long as the page */ }
+}
 
 const STEPS = {
   cache: [5, "Offline-Speicher wird eingerichtet …", "Setting up the offline copy …"],
@@ -79,13 +93,18 @@ function drawClassBar() {
   field.value = who;
   field.maxLength = 40;
   field.autocomplete = "off";
-  field.addEventListener("change", () => {
+  // the name takes effect as it is typed; after the first move it belongs to the game
+  field.readOnly = moved;
+  field.addEventListener("input", () => {
     who = field.value.trim();
+    keepGame({});
     worker.current.postMessage({ type: "result", who });
   });
   const label = Object.assign(document.createElement("label"), { htmlFor: "class-who" });
-  label.append(inLang(now, "Dein Name oder deine Nummer (freiwillig, für die Rangliste):",
-    "Your name or number (optional, for the ranking):"), field);
+  label.append(moved
+    ? inLang(now, "Dein Name oder deine Nummer (gehört zu diesem Spiel):", "Your name or number (belongs to this game):")
+    : inLang(now, "Zuerst: dein Name oder deine Nummer für die Rangliste (freiwillig; nach deinem ersten Zug gehört er zum Spiel):",
+      "First: your name or number for the ranking (optional; after your first move it belongs to the game):"), field);
   classBar.append(label);
   if (typing) field.focus();
   if (!result) return;
@@ -110,6 +129,15 @@ function drawClassBar() {
   box.append(text, qr);
   classBar.append(box);
   if (result.svg) showQr(qr, result.svg, inLang(now, "QR-Code des Ergebniscodes", "QR code of the result code"));
+}
+
+// the end of a class game: the result code comes into view (on a phone it is far above the table)
+let shownResult = null;
+function showResult() {
+  if (!result || shownResult === result.code) return;
+  shownResult = result.code;
+  const box = document.getElementById("class-result");
+  if (box) box.scrollIntoView({ block: "start", behavior: "instant" });
 }
 
 let view = "";
@@ -139,13 +167,23 @@ worker.current.onmessage = ({ data }) => {
   else if (data.type === "class") {
     klass = JSON.parse(data.json); // the table itself hides what a class round fixes
     drawClassBar();
+  } else if (data.type === "kept") {
+    const now = JSON.parse(data.json);
+    if (now) {
+      const wasMoved = moved;
+      moved = moved || now.moved;
+      keepGame({ actions: now.actions, moved });
+      if (moved !== wasMoved) drawClassBar();
+    }
   } else if (data.type === "class_result") {
     result = JSON.parse(data.json);
     worker.current.postMessage({ type: "qr", id: result.code + (result.text || ""), text: result.text });
     drawClassBar();
+    showResult();
   } else if (data.type === "qr") {
     if (result && data.id === result.code + (result.text || "")) result.svg = data.svg;
     drawClassBar();
+    showResult();
     if (result) classBar.dataset.result = result.code; // for the tests: the result is drawn
   }
   else if (data.type === "working") {
@@ -175,4 +213,5 @@ worker.current.onmessage = ({ data }) => {
   }
 };
 drawClassBar();
-worker.current.postMessage({ type: "start", game, lang, klass: classCode });
+worker.current.postMessage({ type: "start", game, lang, klass: classCode,
+  kept: kept && Array.isArray(kept.actions) ? JSON.stringify({ actions: kept.actions }) : "", who });

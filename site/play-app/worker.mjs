@@ -111,7 +111,7 @@ def _refusal(e):
     text = e.text if isinstance(e, classroom.CodeError) else {"de": str(e), "en": str(e)}
     return json.dumps({"error": text}, ensure_ascii=False)
 
-def _class_start(code, lang):
+def _class_start(code, lang, kept):
     global _round, _table
     from spieltisch.ui.table import Table
     try:
@@ -120,7 +120,24 @@ def _class_start(code, lang):
         _round = None
         return _refusal(e)
     _table = Table(**_round.table_settings(), lang=lang)
-    return json.dumps({"info": {l: _round.describe(l) for l in ("de", "en")}}, ensure_ascii=False)
+    resumed = 0
+    if kept:  # a reload or a second tab: the class game goes on where it stood on this device
+        try:
+            resumed = classroom.resume_table(_table, json.loads(kept).get("actions"))
+        except (SpieltischError, ValueError, AttributeError):
+            _table = Table(**_round.table_settings(), lang=lang)
+            resumed = 0
+    return json.dumps({"info": {l: _round.describe(l) for l in ("de", "en")}, "resumed": resumed},
+                      ensure_ascii=False)
+
+def _class_kept():
+    """What the page keeps of its class game: the record's actions (a reload replays them) and
+    whether the student has moved (then their name or number belongs to the game)."""
+    if _round is None:
+        return "null"
+    match = _table.session.match
+    moved = any(m in _round.humans for m in match.movers)
+    return json.dumps({"actions": match.record_actions(), "moved": moved}, ensure_ascii=False)
 
 def _class_result(who):
     if _round is None or not _table.is_over():
@@ -184,13 +201,14 @@ async function ensureSegno() {
 
 // The table lives in Python (``_table``); JavaScript passes strings in and gets strings back, so
 // nothing of JavaScript's is in Python's memory until the snapshot is taken.
-function newTable(game, lang, code) {
+function newTable(game, lang, code, kept) {
   pyodide.runPython(GLUE);
   if (code) {
-    const answer = pyodide.runPython(`_class_start(${literal(code)}, ${literal(lang)})`);
+    const answer = pyodide.runPython(`_class_start(${literal(code)}, ${literal(lang)}, ${literal(kept || "")})`);
     postMessage({ type: "class", json: answer });
     if (!JSON.parse(answer).error) {
       klass = true;
+      postMessage({ type: "kept", json: pyodide.runPython("_class_kept()") });
       return pyodide.runPython("_table.state_json()");
     }
   }
@@ -199,11 +217,13 @@ function newTable(game, lang, code) {
     `_table.state_json()`);
 }
 
-async function start({ game, lang, klass: code }) {
+async function start({ game, lang, klass: code, kept, who: keptWho }) {
   const how = (await warmStart(game)) ? "snapshot" : "fresh";
   if (how === "fresh") await coldStart(game);
   postMessage({ type: "progress", step: "table" });
-  postMessage({ type: "view", json: newTable(game, lang, code), start: how });
+  who = keptWho || "";
+  postMessage({ type: "view", json: newTable(game, lang, code, kept), start: how });
+  classResult(who); // a resumed game that had ended shows its result code again
   let bytes = null;
   if (how === "fresh") {
     try {
@@ -251,6 +271,7 @@ onmessage = async ({ data }) => {
     } else if (data.type === "event" && table !== null) {
       table.handle(data.json);
       postMessage({ type: "view", json: table.state_json() });
+      if (klass) postMessage({ type: "kept", json: pyodide.runPython("_class_kept()") });
       classResult(who);
     } else if (data.type === "result") {
       who = data.who || "";

@@ -86,10 +86,17 @@ def start_round(page) -> tuple[str, str]:
     return page.inner_text("#big-code"), page.inner_text("#class-link-text")
 
 
-def play_class_game(page, link: str, pick: str, who: str | None = None) -> str:
+FORGET_CLASS_GAMES = """() => Object.keys(localStorage).filter((k) => k.startsWith("spieltisch-class-game-"))
+    .forEach((k) => localStorage.removeItem(k))"""
+
+
+def play_class_game(page, link: str, pick: str, who: str | None = None, reload_at: int | None = None,
+                    phone: bool = False) -> str:
     """A student's page: the class link, their name or number, the game to its end with their own
-    decisions (``pick``: which move button), and the result code the page shows."""
-    page.set_viewport_size({"width": 1200, "height": 900})
+    decisions (``pick``: which move button), and the result code the page shows. ``reload_at``: after
+    that many moves the page is reloaded and a second tab opened — both go on with the same game.
+    ``phone``: a 375×667 screen, where the result code must come into view at the end."""
+    page.set_viewport_size({"width": 375, "height": 667} if phone else {"width": 1200, "height": 900})
     page.goto(link)
     root = page.locator("#app .sp-table")
     root.locator(".sp-status").wait_for(timeout=KERNEL_TIMEOUT_MS)
@@ -116,8 +123,36 @@ def play_class_game(page, link: str, pick: str, who: str | None = None) -> str:
         turn += 1
         page.wait_for_function("([el, step]) => el.getAttribute('data-step') !== step || el.querySelector('.sp-message')",
                                arg=[root.element_handle(), step], timeout=30_000)
+        if turn == reload_at:
+            check_the_game_goes_on(page, link, who)
     page.locator("#class-bar[data-result] .qr svg").wait_for(timeout=60_000)
+    if phone:  # the end of the game brings the result code onto the screen
+        box = page.locator("#class-result .result-code").bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= 667, box
     return page.inner_text("#class-result .result-code")
+
+
+def check_the_game_goes_on(page, link: str, who: str | None) -> None:
+    """Issue 32: a reload and a second tab resume the class game where it stands (kept on the device),
+    never a fresh start; the name typed before the first move belongs to the game."""
+    root = page.locator("#app .sp-table")
+    log = lambda p: p.locator("#app .sp-table .sp-log div, #app .sp-table .sp-message").all_inner_texts()  # noqa: E731
+    page.wait_for_timeout(300)
+    before = log(page)
+    assert len(before) >= 2
+    page.reload()
+    root.locator(".sp-status").wait_for(timeout=KERNEL_TIMEOUT_MS)
+    page.wait_for_function("() => document.querySelector('#app .sp-table .sp-log div')", timeout=60_000)
+    assert log(page)[-len(before):] == before or log(page) == before, (log(page), before)
+    if who is not None:
+        field = page.locator("#class-who")
+        assert field.input_value() == who and field.get_attribute("readonly") is not None
+    second = page.context.new_page()
+    second.goto(link)
+    second.locator("#app .sp-table .sp-status").wait_for(timeout=KERNEL_TIMEOUT_MS)
+    second.wait_for_function("() => document.querySelector('#app .sp-table .sp-log div')", timeout=60_000)
+    assert log(second) == log(page)
+    second.close()
 
 
 def test_a_class_round_from_the_projector_to_the_board(context, request_log, site_url, screenshot):
@@ -137,7 +172,10 @@ def test_a_class_round_from_the_projector_to_the_board(context, request_log, sit
     texts = []
     for pick, who in students:
         page = context.new_page()
-        texts.append(play_class_game(page, link, pick, who))
+        page.goto(site_url)
+        page.evaluate(FORGET_CLASS_GAMES)  # each student on a device of their own
+        texts.append(play_class_game(page, link, pick, who, reload_at=3 if pick == "alternate" else None,
+                                     phone=pick == "last"))
         # the settings that would change the game are not offered, and the table refuses them
         assert page.locator("#app .sp-seed:visible, #app .sp-new:visible, #app .sp-players:visible").count() == 0
         if pick == "alternate":

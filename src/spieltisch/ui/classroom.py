@@ -693,6 +693,37 @@ def _class_replay(round_: ClassRound, match: Match) -> Match:
     return session.match
 
 
+def resume_table(table, actions) -> int:
+    """A class table brought back to where a kept game stood (a reload, a second tab: the page keeps
+    its class game's record actions on the device). The kept actions are replayed as the table plays
+    them — a human's move as a move, a bot's move or a throw as the table's own step, which makes the
+    same one — and the replay stops at the first kept action the class game does not make there (a
+    changed or foreign storage). Returns how many kept actions stand."""
+    if not isinstance(actions, list):
+        return 0
+    session = table.session
+    done = len(session.match.actions)  # the set-up's chance events, which a new table has run
+    if session.match.record_actions() != actions[:done]:
+        return 0
+    for _ in range(MAX_STEPS):
+        if done >= len(actions) or session.is_over():
+            break
+        if session.waiting_for_human():
+            key = record_key(actions[done])
+            legal = [a for a in session.legal_actions() if record_key(a.to_json()) == key]
+            if not legal:
+                break
+            table.act(legal[0])
+        elif not table.step():
+            break
+        mine = session.match.record_actions()
+        if mine[:min(len(mine), len(actions))] != actions[:len(mine)]:
+            raise CodeError("the kept class game does not replay", "das gespeicherte Klassenspiel lässt sich nicht "
+                            "wiederholen")
+        done = len(mine)
+    return min(done, len(actions))
+
+
 def verify_result(round_: ClassRound, text) -> Result:
     """Replay a result code in the class game; a garbled, forged or foreign code is refused
     (``CodeError``) with the reason, and nothing else happens."""
