@@ -486,7 +486,13 @@ def class_cards() -> list[str]:
         sys.path.insert(0, src)
     from spieltisch.ui import classroom
 
-    return [classroom.card_of(g) for g in classroom.GAMES]
+    from spieltisch.core.registry import get_game_class
+
+    games = classroom.class_games()
+    cards = [None] * (1 + max((get_game_class(g).class_code_number for g in games), default=-1))
+    for g in games:
+        cards[get_game_class(g).class_code_number] = classroom.card_of(g)
+    return cards
 
 
 def render_play_page(notebook: Path, title: str) -> str:

@@ -765,7 +765,9 @@ def cmd_class(args) -> int:
     from .ui import classroom
 
     if args.class_command == "new":
-        cls = get_game_class(classroom.resolve_game(args.game))
+        from .ui.table import resolve_game
+
+        cls = get_game_class(resolve_game(args.game))
         seats = None
         if args.seats is not None:
             seats = [s.strip() for item in args.seats for s in item.split(",") if s.strip()]

@@ -42,6 +42,13 @@ class Game:
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     #: each option's name on a screen: ``{name: {"de", "en", "choices"?: {value: {"de", "en"}}}}``
     option_labels: ClassVar[dict] = {}
+    #: the game's number in a class code (its first character, ui.classroom): given once, never
+    #: changed or reused (a code in a student's notes must keep naming the same game); None = no class round
+    class_code_number: ClassVar[int | None] = None
+    #: a quick exact bot whose choice a result code writes shortest (ui.classroom); None: all options alike
+    result_code_bot: ClassVar[str | None] = None
+    #: the analysis solves the whole game: ``analyze()["optimal_expected_total"]`` is best play's exact total
+    solves_whole_game: ClassVar[bool] = False
     state_class: ClassVar[type]
     # Attached by ``registry.register`` from the game package's ``__init__`` (the engine module
     # never imports its bots, advisor or analysis):

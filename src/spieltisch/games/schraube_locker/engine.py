@@ -512,6 +512,7 @@ class SchraubeLocker(Game):
             "display": {"de": "auch für offen ausliegende", "en": "also those face up in the display"},
         }},
     }
+    class_code_number = 3  # (ui.classroom: given once, never changed)
     # short games (stacks of 2-3 cards): a random full game has several hundred actions, and the
     # generic checks run at every one of them; full-length games are played in the game's own tests
     test_configs = (

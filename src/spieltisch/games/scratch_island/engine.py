@@ -651,6 +651,7 @@ class ScratchIsland(Game):
         }},
         "rounds": {"de": "höchstens so viele Runden (0: ohne Grenze)", "en": "at most this many rounds (0: no limit)"},
     }
+    class_code_number = 5  # (ui.classroom: given once, never changed)
     # the generic tests play 2 rounds with 2 players (the roller moves on) and 1 round with 3 and 4:
     # hiding the items of every map takes 17 chance events per player before the first roll
     test_configs = ((2, {}), (3, {"reflect": True, "rounds": 1}), (4, {"rounds": 1}))

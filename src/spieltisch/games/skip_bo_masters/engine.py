@@ -437,6 +437,7 @@ class SkipBoMasters(Game):
         "multi_round": {"de": "mehrere Runden bis zur Zielpunktzahl", "en": "several rounds to a target score"},
         "target_score": {"de": "Zielpunktzahl", "en": "target score"},
     }
+    class_code_number = 4  # (ui.classroom: given once, never changed)
     # the generic tests play these: short stocks and a short stall limit keep random games short
     # (random play rarely plays a stock card, so these rounds mostly end by D4; the own tests play
     # bot games to a win)

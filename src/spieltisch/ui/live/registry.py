@@ -735,7 +735,7 @@ class Registry:
     def _game_spec(self, spec: dict):
         _fields(spec, {"kind": str, "game": str, "players": int})
         game_id = resolve_game(spec.get("game"))
-        if game_id not in classroom.GAMES:
+        if game_id not in classroom.class_games():
             raise Refusal("bad_round", why=f"{game_id} has no class round")
         # a seed no student sees and no one can search: the game's throws and cards stay unknown
         round_ = classroom.new_round(game_id, spec.get("players"), seed=secrets.randbelow(MAX_SEED + 1))

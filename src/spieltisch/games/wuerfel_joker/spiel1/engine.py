@@ -432,6 +432,9 @@ class Spiel1Game(Game):
         "rounds": {"de": "Anzahl der Runden", "en": "number of rounds"},
         "must_assign_max": {"de": "möglichst viele Würfel setzen", "en": "set as many dice as possible"},
     }
+    class_code_number = 0  # (ui.classroom: given once, never changed)
+    result_code_bot = "optimal"  # a quick exact bot: a student who mostly plays well writes a short code
+    solves_whole_game = True  # analyze() has best play's exact expected total
     table = TABLE
 
     def render_observation(self, obs: dict, lang: str = "en") -> str:

@@ -619,6 +619,9 @@ class Spiel2Game(Game):
         }},
         "x5_on_stop": {"de": "× 5 auch beim freiwilligen Aufhören", "en": "× 5 on a voluntary stop too"},
     }
+    class_code_number = 1  # (ui.classroom: given once, never changed)
+    result_code_bot = "optimal"  # a quick exact bot: a student who mostly plays well writes a short code
+    solves_whole_game = True  # analyze() has best play's exact expected total
     state_class = Spiel2State
     test_configs = ((1, {}), (2, {}), (8, {}), (2, {"five_ops": "all", "x5_on_stop": True}))
 

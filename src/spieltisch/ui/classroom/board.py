@@ -1,0 +1,326 @@
+"""The class board's model: verified results of one class round and what they show together
+(mean, histogram, expected value of best play, the bots, the rankings, where points were lost)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from fractions import Fraction
+
+from ...core.advice import value_json
+from ...core.errors import short
+from ...core.game import CHANCE, action_label
+from ...core.match import Match
+from ...core.registry import bot_names
+from ..session import PlaySession
+from ..table import BOT_WORDS, HUMAN, load_view
+from .codes import (
+    CANDIDATE_DECISIONS, CodeError, FORMAT, MAX_ENTRIES, MAX_STEPS, SHOWN_DECISIONS, grouped, normalize,
+)
+from .rounds import ClassRound, parse_class
+from .results import Result, split_entries, verify_result
+
+
+# --- the class board --------------------------------------------------------------------------------
+def _value_json(value) -> dict | None:
+    return None if value is None else value_json(value)
+
+
+NICE_WIDTHS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000)
+MAX_BINS = 12
+
+
+def histogram(points, marks=()) -> dict:
+    """Bins of a round width (at most ``MAX_BINS``) over the points and the reference values."""
+    values = [float(p) for p in points] + [float(m) for m in marks]
+    if not values:
+        return {"width": 1, "bins": []}
+    lo, hi = math.floor(min(values)), math.floor(max(values))
+    width = next((w for w in NICE_WIDTHS if (hi // w - lo // w) + 1 <= MAX_BINS), NICE_WIDTHS[-1])
+    start = lo // width * width
+    bins = [{"lo": start + i * width, "hi": start + (i + 1) * width, "count": 0}
+            for i in range(hi // width - lo // width + 1)]
+    for p in points:
+        bins[int((math.floor(p) - start) // width)]["count"] += 1
+    return {"width": width, "bins": bins}
+
+
+RANKING_NOTE = {
+    "de": "Die Rangliste zählt Entscheidungen, nicht Glück: wie viele Punkte eure Entscheidungen im Mittel "
+          "gegenüber dem besten Spiel verschenkt haben (weniger ist besser). Gute Entscheidungen und Glück "
+          "beim Würfeln sind zweierlei – die Punkte zeigt die zweite Ansicht.",
+    "en": "The ranking counts decisions, not luck: how many points your decisions gave away on average "
+          "against best play (fewer is better). Good decisions and lucky throws are different things – "
+          "the points are the second view.",
+}
+
+
+class Board:
+    """The class board's model: verified results of one class round and what they show together.
+
+    ``add(text)`` verifies each code of a paste by replaying it; a refused code changes nothing.
+    ``to_json()``/``from_json()`` keep only the codes and names (a stored board is verified again
+    when it is loaded, so a changed storage cannot bring in points no game made)."""
+
+    def __init__(self, class_code):
+        self.round = parse_class(class_code)
+        self.results: list[Result] = []
+        self._best = None
+        self._bots = None
+        self._advice: dict = {}
+        self._loss: dict = {}  # result code -> the expected points its decisions gave away
+
+    # --- filling ---
+    def add(self, text, same_decisions_once: bool = True) -> dict:
+        """``{"added": [{"code", "points", "name"}], "refused": [{"input", "reason": {de, en}}]}``.
+        A code whose decisions equal a result's on the board is the same game under another number
+        or name and counts once (``same_decisions_once``); a live class, whose server saw each
+        student play their own game, passes False."""
+        added, refused = [], []
+        try:
+            entries = split_entries(text)
+        except CodeError as e:
+            return {"added": [], "refused": [{"input": short(text, 40, str), "reason": e.text}]}
+        for label, raw in entries:
+            try:
+                code = normalize(raw, "result code")
+                if any(r.code == code for r in self.results):
+                    raise CodeError("this result code is on the board already", "dieser Ergebniscode ist schon da")
+                result = verify_result(self.round, code)
+                twin = next((r for r in self.results if r.path == result.path), None) if same_decisions_once else None
+                if twin is not None:
+                    # the same decisions under another number or name: the same game, counted once
+                    raise CodeError(f"the same game as {twin.name('en')}'s (the same decisions): counted once",
+                                    f"dasselbe Spiel wie das von {twin.name('de')} (dieselben Entscheidungen): "
+                                    f"zählt nur einmal")
+            except CodeError as e:
+                refused.append({"input": short(raw, 40, str), "reason": e.text})
+                continue
+            result.label = label
+            self.results.append(result)
+            added.append({"code": code, "points": result.points, "label": label})
+        return {"added": added, "refused": refused}
+
+    def remove(self, code) -> None:
+        code = normalize(code, "result code")
+        self.results = [r for r in self.results if r.code != code]
+
+    def to_json(self) -> dict:
+        return {"format": FORMAT, "class": self.round.code,
+                "results": [{"code": r.code, "label": r.label} for r in self.results]}
+
+    @classmethod
+    def from_json(cls, data) -> "Board":
+        if isinstance(data, str):
+            data = json.loads(data)
+        if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("results"), list):
+            raise CodeError("not a stored class board", "keine gespeicherte Klassen-Auswertung")
+        board = cls(data.get("class"))
+        for item in data["results"][:MAX_ENTRIES]:
+            if isinstance(item, dict) and isinstance(item.get("code"), str):
+                label = item.get("label")
+                board.add(f"{label}: {item['code']}" if isinstance(label, str) and label else item["code"])
+        return board
+
+    # --- what the board shows ---
+    def best_expected(self):
+        """The exact expected points of best play for the student's seat, where the game's analysis
+        has it (Würfel Joker: ``optimal_expected_total``), else None."""
+        if self._best is None:
+            game = self.round.game()
+            value = None
+            if game.analyzer is not None and self.round.cls.solves_whole_game:
+                # only an analysis that solves the whole game has this value; others' are other facts
+                found = game.analyze().get("optimal_expected_total")
+                if isinstance(found, dict) and "fraction" in found:
+                    value = Fraction(found["fraction"])
+            self._best = [value]
+        return self._best[0]
+
+    def bot_points(self) -> list[dict]:
+        """Each bot's points in this very class game, playing the student's seat(s) in their place."""
+        if self._bots is None:
+            out = []
+            for name in bot_names(self.round.game_id):
+                seats = tuple(name if s == HUMAN else s for s in self.round.seats)
+                r = ClassRound(self.round.game_id, self.round.players, seats, self.round.options,
+                               self.round.seed, self.round.advisor)
+                session = PlaySession(r.game(), None, None, r.seed, bots=r.bots, secret=self.round.secret)
+                session.run_until_human(MAX_STEPS)
+                out.append({"bot": name, "points": session.match.state.scores()[self.round.humans[0]]})
+            self._bots = out
+        return self._bots
+
+    def expected_loss(self, result: Result) -> dict:
+        """The expected points the student's decisions gave away against best play: each decision of
+        the student's seat valued by the game's advisor (``core.advice.review`` with the view's review
+        settings), the losses added up. Exact where the advisor is exact (Würfel Joker's solvers, the
+        per-turn solvers); otherwise the sum of the advisor's estimates with a 95 % interval (the
+        decisions' half-widths combined as independent errors). Luck plays no part in it: a game
+        played with the throws known scores high and still gives away what its decisions give away.
+        ``{"method": "exact", "fraction", "float", "decisions"}`` or ``{"method": "estimate", "float",
+        "ci95": [lo, hi], "decisions"}``."""
+        if result.code not in self._loss:
+            from ...core.advice import review
+
+            game = result.match.game
+            rv = review(result.match, players=list(result.humans), **load_view(type(game)).review_settings(game))
+            decisions = rv.decisions
+            if all(d.exact for d in decisions):
+                total = sum((Fraction(d.loss) for d in decisions), Fraction(0))
+                out = {"method": "exact", **value_json(total)}
+            else:
+                mean = sum(float(d.loss) for d in decisions)
+                var = 0.0
+                for d in decisions:
+                    if d.exact or d.chosen.best:
+                        continue  # no loss, or an exact one: nothing uncertain
+                    for o in (d.best, d.chosen):
+                        var += ((o.value.hi - o.value.lo) / 2) ** 2
+                half = math.sqrt(var)
+                out = {"method": "estimate", "float": mean, "ci95": [max(0.0, mean - half), mean + half]}
+            out["decisions"] = len(decisions)
+            self._loss[result.code] = out
+        return self._loss[result.code]
+
+    def ranking(self, lang: str, by: str = "decisions") -> list[dict]:
+        """The results ranked by decisions (the expected points they gave away, fewest first; points
+        break a tie) or by ``by="points"``; each entry with its expected loss."""
+        if by not in ("decisions", "points"):
+            raise CodeError(f"a ranking is by decisions or by points, not {short(by)}",
+                            f"eine Rangliste geht nach Entscheidungen oder nach Punkten, nicht {short(by)}")
+        if by == "points":
+            def key(r):
+                return (-r.points,)
+        else:
+            def key(r):
+                return (round(self.expected_loss(r)["float"], 9), -r.points)
+        ordered = sorted(self.results, key=key)
+        out, rank = [], 0
+        for i, r in enumerate(ordered):
+            if i == 0 or key(r) != key(ordered[i - 1]):
+                rank = i + 1
+            # by points the expected loss is shown where it is known already (it takes the advisor)
+            loss = self.expected_loss(r) if by == "decisions" else self._loss.get(r.code)
+            out.append({"rank": rank, "name": r.name(lang), "points": r.points, "code": r.code, "shown": grouped(r.code),
+                        "expected_loss": loss})
+        return out
+
+    def decisions(self, lang: str) -> list[dict]:
+        """Where the class lost points: among the decisions at least half of the results reached
+        (at least two), those that cost the class the most, with how many chose each option, the
+        best option and each option's loss (the advisor's values, as the review computes them)."""
+        n = len(self.results)
+        if n < 2:
+            return []
+        reached: dict[tuple, list] = {}  # path before the decision -> [(result, choice)]
+        for r in self.results:
+            for depth, (at, choice, _) in enumerate(r.choices):
+                reached.setdefault(r.path[:depth], []).append((r, choice))
+        enough = max(2, math.ceil(n / 2))
+        candidates = sorted((p for p, who in reached.items() if len(who) >= enough), key=len)[:CANDIDATE_DECISIONS]
+        out = []
+        for path in candidates:
+            who = reached[path]
+            first = who[0][0]
+            at = first.choices[len(path)][0]
+            advice, situation, rnd = self._advise(first.match, at, path)
+            counts: dict[int, int] = {}
+            for _, choice in who:
+                counts[choice] = counts.get(choice, 0) + 1
+            legal = _state_at(first.match, at).legal_actions()
+            best = advice.options[0]
+            options, class_loss = [], Fraction(0) if advice.exact else 0.0
+            for index, action in enumerate(legal):
+                opt = advice.option_for(action)
+                # what the choice lost, as core.advice.review values the chosen option
+                if opt.best:
+                    loss = Fraction(0) if advice.exact else 0.0
+                elif advice.exact:
+                    loss = best.value - opt.value
+                else:
+                    loss = best.value.mean - opt.value.mean
+                count = counts.get(index, 0)
+                class_loss += count * loss
+                if count or opt.best:
+                    options.append({"label": opt.label[lang], "count": count, "best": opt.best,
+                                    "loss": _value_json(loss) if advice.exact else {"float": float(loss)}})
+            options.sort(key=lambda o: (not o["best"], -o["count"]))
+            out.append({"at": at, "round": rnd, "reached": len(who), "situation": situation[lang],
+                        "exact": advice.exact, "options": options,
+                        "class_loss": _value_json(class_loss) if advice.exact else {"float": float(class_loss)}})
+        out.sort(key=lambda d: -d["class_loss"]["float"])
+        return out[:SHOWN_DECISIONS]
+
+    def _advise(self, match: Match, at: int, path: tuple):
+        key = path
+        if key not in self._advice:
+            from ...core.advice import review
+
+            game = match.game
+            rv = review(match, start=at, limit=1, **load_view(type(game)).review_settings(game))
+            decision = rv.decisions[0]
+            chance = [a for a, m in zip(match.actions[:at], match.movers[:at]) if m == CHANCE]
+            situation = {}
+            for lang in ("de", "en"):
+                parts = []
+                if decision.round is not None:
+                    parts.append(f"{'Runde' if lang == 'de' else 'round'} {decision.round}")
+                parts.append(f"{'Entscheidung' if lang == 'de' else 'decision'} {len(path) + 1}")
+                if chance:
+                    parts.append(("nach: " if lang == "de" else "after: ") + action_label(chance[-1], lang))
+                situation[lang] = " · ".join(parts)
+            self._advice[key] = (decision.advice, situation, decision.round)
+        return self._advice[key]
+
+    def summary(self, lang: str = "de", bots: bool = True, decisions: bool = True, losses: bool = True) -> dict:
+        """Everything the board shows, JSON-ready: the results, mean, histogram with the exact
+        expected value of best play and the bots' points as marks, the ranking, the decisions.
+        ``losses=False`` leaves out what needs the advisor per result (the expected loss, so the
+        ranking is by points until the board asks for the full summary)."""
+        points = [r.points for r in self.results]
+        mean = Fraction(sum(points), len(points)) if points else None
+        best = self.best_expected()
+        bot_list = self.bot_points() if bots else []
+        bots_mean = Fraction(sum(b["points"] for b in bot_list), len(bot_list)) if bot_list else None
+        marks = [m for m in (best, bots_mean) if m is not None]
+        view = load_view(self.round.cls)
+        names = {**BOT_WORDS, **view.bot_names}
+        return {
+            "class": self.round.describe(lang),
+            "results": [{"code": r.code, "shown": grouped(r.code), "name": r.name(lang), "number": r.number,
+                         "points": r.points, "scores": r.scores, "valid": True,
+                         "expected_loss": self.expected_loss(r) if losses else None} for r in self.results],
+            "count": len(points),
+            "mean": _value_json(mean),
+            "best_expected": _value_json(best),
+            "bots": [{**b, "name": names.get(b["bot"], {"de": b["bot"], "en": b["bot"]})[lang]} for b in bot_list],
+            "bots_mean": _value_json(bots_mean),
+            "histogram": histogram(points, marks),
+            "ranking": self.ranking(lang, "decisions" if losses else "points"),
+            "ranking_by": "decisions" if losses else "points",
+            "ranking_points": self.ranking(lang, "points"),
+            "ranking_note": RANKING_NOTE[lang],
+            "decisions": self.decisions(lang) if decisions else [],
+        }
+
+    def csv(self, lang: str = "de") -> str:
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        players = self.round.players
+        head = ["rank", "name", "number", "points", "code"] + [f"seat_{p + 1}" for p in range(players)]
+        w.writerow(head)
+        by_code = {r.code: r for r in self.results}
+        for row in self.ranking(lang):
+            r = by_code[row["code"]]
+            w.writerow([row["rank"], r.label or "", r.number or "", r.points, grouped(r.code), *r.scores])
+        return buf.getvalue()
+
+
+def _state_at(match: Match, at: int):
+    state = match.game.new_initial_state()
+    for action in match.actions[:at]:
+        state.apply_action(action)
+    return state

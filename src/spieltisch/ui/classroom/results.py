@@ -1,0 +1,332 @@
+"""Result codes: a student's decisions packed as an arithmetic code, and their verification by
+replaying the class game (bots and chance as on the student's device); a kept game resumed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from hashlib import blake2b
+
+from ...core.errors import short
+from ...core.game import record_key
+from ...core.match import Match
+from .codes import (
+    ALPHABET, CodeError, FORMAT, MAX_ENTRIES, MAX_LABEL_CHARS, MAX_NUMBER, MAX_STEPS, _VALUE, _check,
+    _from_chars, _garbled, _symbols, _to_chars, grouped, normalize,
+)
+from .rounds import ClassRound
+
+
+# --- result codes ---------------------------------------------------------------------------------
+@dataclass
+class Result:
+    """A verified result: the replayed class game of one student's decisions."""
+
+    code: str
+    match: Match
+    choices: tuple  # (record index, chosen index, how many options) of each human decision
+    number: int  # the student's number for the ranking, 0 = none
+    humans: tuple
+    label: str | None = None  # a name typed with the code on the board ("Lena: CODE")
+
+    @property
+    def scores(self) -> list:
+        return list(self.match.state.scores())
+
+    @property
+    def points(self):
+        """The points of the student's seat (the first human seat)."""
+        return self.match.state.scores()[self.humans[0]]
+
+    @property
+    def path(self) -> tuple:
+        return tuple(c for _, c, _ in self.choices)
+
+    def name(self, lang: str) -> str:
+        if self.label:
+            return self.label
+        if self.number:
+            return f"Nr. {self.number}" if lang == "de" else f"No. {self.number}"
+        return "–"
+
+
+def _tag(class_code: str) -> int:
+    """One character naming the class round inside a result code (a code of another round is told
+    apart and refused with that reason)."""
+    return blake2b(class_code.encode(), digest_size=1, person=b"spieltisch/ctag").digest()[0] % 32
+
+
+# The result code is an arithmetic code of the decisions: each decision's options get weights, and
+# the code is the shortest base-32 fraction inside the interval the choices narrow down to. Where a
+# game has a quick exact bot, its choice gets three quarters of the weight (a student who mostly
+# plays well writes a short code; Würfel Joker's "throw again?" costs 0.4 instead of 1 bit), every
+# other option the same share of the rest. Without a model every option weighs the same: then the
+# code is the mixed-radix number of the choices.
+
+
+class _Model:
+    def __init__(self, game):
+        self.bot = None
+        name = type(game).result_code_bot
+        if name is not None:
+            from ...core.registry import make_bot
+
+            self.bot = make_bot(game, name)
+
+    def weights(self, state, legal) -> list[int]:
+        n = len(legal)
+        weights = [1] * n
+        if self.bot is not None:
+            from ...core.rng import Rng
+
+            choice = self.bot.act(state.observation(state.current_player()), legal, Rng(0))
+            for i, a in enumerate(legal):
+                if a is choice or (type(a) is type(choice) and a == choice):
+                    weights[i] = 3 * (n - 1)
+                    break
+        return weights
+
+
+class _Encoder:
+    """An exact arithmetic coder: the interval [L/D, (L+W)/D) in integers."""
+
+    def __init__(self):
+        self.low, self.width, self.den = 0, 1, 1
+
+    def put(self, index: int, weights) -> None:
+        total = sum(weights)
+        self.low = self.low * total + self.width * sum(weights[:index])
+        self.width *= weights[index]
+        self.den *= total
+
+    def chars(self) -> str:
+        k = 1
+        while True:
+            scale = 32 ** k
+            m = -((-self.low * scale) // self.den)  # the least k-digit fraction at or above the interval's start
+            if m * self.den < (self.low + self.width) * scale:
+                return _to_chars(m).rjust(k, "0")
+            k += 1
+
+
+class _Decoder(_Encoder):
+    def __init__(self, chars: str):
+        super().__init__()
+        self.m, self.scale = _from_chars(chars), 32 ** len(chars)
+
+    def take(self, weights) -> int:
+        total = sum(weights)
+        rest = (self.m * self.den - self.low * self.scale) * total // (self.width * self.scale)
+        cum = 0
+        for index, w in enumerate(weights):
+            if rest < cum + w:
+                self.put(index, weights)
+                return index
+            cum += w
+        raise _garbled("it lies outside every game", "er liegt außerhalb jedes Spiels")
+
+
+def _result_chars(round_: ClassRound, choices, number: int) -> str:
+    """``choices``: (index, weights) of each decision, in order."""
+    coder = _Encoder()
+    coder.put(FORMAT, (1, 1))
+    for index, weights in choices:
+        coder.put(index, weights)
+    coder.put(number, (1,) * (MAX_NUMBER + 1))
+    body = coder.chars() + ALPHABET[_tag(round_.code)]
+    symbols = _symbols(round_.code + body)
+    return body + ALPHABET[_check(symbols, 1)] + ALPHABET[_check(symbols, 2)]
+
+
+def _check_number(number) -> int:
+    if number is None:
+        return 0
+    if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= MAX_NUMBER:
+        raise CodeError(f"a student's number is 1 to {MAX_NUMBER}, not {short(number)}",
+                        f"die Nummer ist 1 bis {MAX_NUMBER}, nicht {short(number)}")
+    return number
+
+
+def result_code(round_: ClassRound, match: Match, number: int | None = None, verify: bool = True) -> str:
+    """The result code of a finished class game ``match`` (a table's, or a saved record's).
+    ``verify``: replay the code as the board will and compare it with ``match`` move by move, so a
+    record whose bots or throws are not the class game's is refused here, naming the first move that
+    differs (a table's own match needs no such check)."""
+    number = _check_number(number)
+    game = match.game
+    if (game.id, game.num_players, dict(game.options), match.seed, match.secret) != (
+            round_.game_id, round_.players, dict(round_.options), round_.seed, round_.secret):
+        raise CodeError("this game is not the class round's (another game, player count, option or seed)",
+                        "dieses Spiel ist nicht das der Klassenrunde (anderes Spiel, andere Spielerzahl, Regel oder "
+                        "anderer Startwert)")
+    if not match.is_terminal():
+        raise CodeError("the game is not finished: a result code is made at the end",
+                        "das Spiel ist noch nicht zu Ende: den Ergebniscode gibt es am Schluss")
+    game = round_.game()
+    model = _Model(game)
+    state = game.new_initial_state()
+    choices = []
+    humans = set(round_.humans)
+    for action, mover in zip(match.actions, match.movers):
+        if mover in humans:
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                key = record_key(action.to_json())
+                index = next(i for i, a in enumerate(legal) if record_key(a.to_json()) == key)
+                choices.append((index, model.weights(state, legal)))
+        state.apply_action(action)
+    code = _result_chars(round_, choices, number)
+    if verify:
+        try:
+            replayed = verify_result(round_, code).match
+        except CodeError:
+            # the code does not replay (a record with chosen throws or another bot's moves can make
+            # choices the class game never offers): name the record's first action the class game
+            # would not make, as below
+            replayed = _class_replay(round_, match)
+        mine, theirs = match.record_actions(), replayed.record_actions()
+        if mine != theirs:
+            i = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine), len(theirs)))
+            raise CodeError(f"this record is not a game of the class round: its action {i} "
+                            f"({short(mine[i] if i < len(mine) else None)}) is not what the class game's bots or "
+                            f"throws do there ({short(theirs[i] if i < len(theirs) else None)})",
+                            f"diese Aufzeichnung ist kein Spiel der Klassenrunde: ihre Aktion {i} passt nicht zu den "
+                            "Bots oder Würfen des Klassenspiels")
+    return code
+
+
+def _class_replay(round_: ClassRound, match: Match) -> Match:
+    """The class game with ``match``'s human moves, as far as they are legal there: bots and chance
+    as the class game makes them. It stops at the first human move the class game does not offer."""
+    session = round_.session()
+    mine = match.record_actions()
+    humans = set(round_.humans)
+    for _ in range(MAX_STEPS):
+        if session.is_over():
+            break
+        i = len(session.match.actions)
+        if session.waiting_for_human():
+            if i >= len(mine) or match.movers[i] not in humans:
+                break
+            key = record_key(mine[i])
+            legal = [a for a in session.legal_actions() if record_key(a.to_json()) == key]
+            if not legal:
+                break
+            session.act(legal[0])
+        else:
+            session.step()
+    return session.match
+
+
+def resume_table(table, actions) -> int:
+    """A class table brought back to where a kept game stood (a reload, a second tab: the page keeps
+    its class game's record actions on the device). The kept actions are replayed as the table plays
+    them — a human's move as a move, a bot's move or a throw as the table's own step, which makes the
+    same one — and the replay stops at the first kept action the class game does not make there (a
+    changed or foreign storage). Returns how many kept actions stand."""
+    if not isinstance(actions, list):
+        return 0
+    session = table.session
+    done = len(session.match.actions)  # the set-up's chance events, which a new table has run
+    if session.match.record_actions() != actions[:done]:
+        return 0
+    for _ in range(MAX_STEPS):
+        if done >= len(actions) or session.is_over():
+            break
+        if session.waiting_for_human():
+            key = record_key(actions[done])
+            legal = [a for a in session.legal_actions() if record_key(a.to_json()) == key]
+            if not legal:
+                break
+            table.act(legal[0])
+        elif not table.step():
+            break
+        mine = session.match.record_actions()
+        if mine[:min(len(mine), len(actions))] != actions[:len(mine)]:
+            raise CodeError("the kept class game does not replay", "das gespeicherte Klassenspiel lässt sich nicht "
+                            "wiederholen")
+        done = len(mine)
+    return min(done, len(actions))
+
+
+def verify_result(round_: ClassRound, text) -> Result:
+    """Replay a result code in the class game; a garbled, forged or foreign code is refused
+    (``CodeError``) with the reason, and nothing else happens."""
+    code = normalize(text, "result code")
+    if len(code) < 4:
+        raise CodeError("a result code is longer than that", "ein Ergebniscode ist länger")
+    symbols = _symbols(round_.code + code[:-2])
+    if _VALUE[code[-3]] != _tag(round_.code):
+        raise CodeError(f"this result code belongs to another class round (or is mistyped): "
+                        f"this board's class code is {grouped(round_.code)}",
+                        f"dieser Ergebniscode gehört zu einer anderen Klassenrunde (oder ist vertippt): "
+                        f"der Klassencode hier ist {grouped(round_.code)}")
+    if (_check(symbols, 1), _check(symbols, 2)) != (_VALUE[code[-2]], _VALUE[code[-1]]):
+        raise CodeError("the result code's check characters do not match: a character is mistyped or missing",
+                        "die Prüfzeichen des Ergebniscodes stimmen nicht: ein Zeichen ist vertippt oder fehlt")
+    coder = _Decoder(code[:-3])
+    if coder.take((1, 1)) != FORMAT:
+        raise _garbled("unknown layout", "unbekannter Aufbau")
+    session = round_.session()
+    model = _Model(session.game)
+    choices, steps = [], []
+    for _ in range(MAX_STEPS):
+        if session.is_over():
+            break
+        if session.waiting_for_human():
+            legal = session.legal_actions()
+            index = 0
+            if len(legal) > 1:
+                weights = model.weights(session.state, legal)
+                index = coder.take(weights)
+                choices.append((len(session.match.actions), index, len(legal)))
+                steps.append((index, weights))
+            session.act(legal[index])
+        else:
+            session.step()
+    else:
+        raise _garbled("its game does not end", "sein Spiel endet nicht")
+    number = coder.take((1,) * (MAX_NUMBER + 1))
+    if _result_chars(round_, steps, number) != code:
+        raise _garbled("it holds more than its game, or is not written the way spieltisch writes it",
+                       "er enthält mehr als sein Spiel oder ist nicht so geschrieben, wie Spieltisch ihn schreibt")
+    return Result(code, session.match, tuple(choices), number, round_.humans)
+
+
+def _line_entries(line: str) -> list[tuple[str | None, str]]:
+    """One line's ``(name, code)`` pairs. A code holds no comma or colon, a name may hold both: so the
+    last colon before a code ends its name ("Müller, Anna: 7KQ2-…"), and a comma after a code starts
+    the next entry ("Lena: 7KQ2, Tim: 9XYZ"); a line without a colon is codes separated by commas."""
+    if ":" not in line:
+        return [(None, c) for c in line.split(",")]
+    segments = line.split(":")
+    out, name = [], segments[0]
+    for seg in segments[1:-1]:
+        code, comma, rest = seg.partition(",")
+        if not comma:  # no comma: this colon belonged to the name ("Klasse 8b: Lena: 7KQ2")
+            name = f"{name}:{seg}"
+            continue
+        out.append((name, code))
+        name = rest
+    last = segments[-1].split(",")
+    out.append((name, last[0]))
+    out.extend((None, c) for c in last[1:])
+    return out
+
+
+def split_entries(text) -> list[tuple[str | None, str]]:
+    """The codes of a paste: one per line (or separated by semicolons, or by commas after a code),
+    each optionally after a name and a colon ("Lena: 7KQ2-…", "Müller, Anna: 7KQ2-…"); spaces,
+    hyphens and dashes inside a code are ignored."""
+    if not isinstance(text, str):
+        raise CodeError("codes are text", "Codes sind Text")
+    out = []
+    for line in text.replace(";", "\n").splitlines():
+        for label, code in _line_entries(line):
+            if not code.strip():
+                continue
+            label = " ".join(label.split())[:MAX_LABEL_CHARS] or None if label is not None else None
+            out.append((label, code.strip()))
+    if len(out) > MAX_ENTRIES:
+        raise CodeError(f"at most {MAX_ENTRIES} codes at once, got {len(out)}",
+                        f"höchstens {MAX_ENTRIES} Codes auf einmal, nicht {len(out)}")
+    return out
