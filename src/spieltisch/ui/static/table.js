@@ -137,10 +137,6 @@ function keyboardBoard(board, { decide, stop, act, cancel, moved }) {
     e.setAttribute("tabindex", "-1");
     const role = e.getAttribute("role");
     if (!role || role === "img" || role === "presentation") e.setAttribute("role", "button"); // a picture one clicks is a button
-    const title = e.firstElementChild;
-    if (!e.getAttribute("aria-label") && title && title.tagName.toLowerCase() === "title" && title.textContent.trim()) {
-      e.setAttribute("aria-label", title.textContent.trim().replace(/\s+/g, " "));
-    }
   }
   let current = (stop && parts.find((e) => e.getAttribute("data-act") === stop)) || parts[0];
   if (current) current.setAttribute("tabindex", "0");
@@ -221,11 +217,14 @@ function render({ model, el }) {
     const share = pct === null ? "" : ` ${pct}${root.getAttribute("lang") === "de" ? " %" : "%"} ·`;
     adv.setAttribute("data-thinking", `${adv.getAttribute("data-word")}${share} ${secs} s`);
   }
-  function send(ev) {
+  // `auto`: the bots' pacing sent it, not the player (the focus stays where the player has it)
+  function send(ev, auto = false) {
     const doc = root.getRootNode();
     const a = doc && doc.activeElement;
-    acted = ["act", "undo", "cancel", "reveal", "step", "finish"].includes(ev.type)
-      && !(a && root.contains(a) && a.closest(".sp-top, .sp-settings"));
+    if (!auto) {
+      acted = ["act", "undo", "cancel", "reveal", "step", "finish"].includes(ev.type)
+        && !(a && root.contains(a) && a.closest(".sp-top, .sp-settings"));
+    }
     busy = true;
     root.classList.add("sp-busy");
     clearInterval(ticker);
@@ -429,7 +428,7 @@ function render({ model, el }) {
     // --- bot pacing: one visible step after the other (at once where the reader asks for less motion) ---
     clearTimeout(timer);
     if (s.pending && !s.banner) {
-      timer = setTimeout(() => send({ type: "step", at: s.step }), reduceMotion ? 0 : s.delay_ms);
+      timer = setTimeout(() => send({ type: "step", at: s.step }, true), reduceMotion ? 0 : s.delay_ms);
     }
   }
 
@@ -454,16 +453,20 @@ function render({ model, el }) {
       if (again) again.focus({ preventScroll: true });
       return;
     }
-    const next = () => root.querySelector(".sp-cover-ready")
-      || root.querySelector(".sp-buttons [data-focus]")
-      || root.querySelector(".sp-board [data-act][tabindex='0']")
-      || root.querySelector(".sp-buttons button, .sp-advice-play")
-      || root.querySelector(".sp-status");
-    let target = null;
-    if (moved) target = root.querySelector(".sp-cover-ready") || root.querySelector(".sp-buttons [data-focus]");
-    if (!target && key && key.sel) target = root.querySelector(key.sel);
-    if (!target) target = next();
-    if (target) target.focus({ preventScroll: true });
+    // the first of these that takes the focus (a board part is no button while the viewer has no
+    // decision: it would not take it, and the focus would be lost)
+    const doc = root.getRootNode();
+    const candidates = [
+      ...(moved ? [".sp-cover-ready", ".sp-buttons [data-focus]"] : []),
+      ...(key && key.sel ? [key.sel] : []),
+      ".sp-cover-ready", ".sp-buttons [data-focus]", ".sp-board [data-act][tabindex='0']",
+      ".sp-buttons button", ".sp-advice-play", ".sp-status"];
+    for (const sel of candidates) {
+      const e = root.querySelector(sel);
+      if (!e) continue;
+      e.focus({ preventScroll: true });
+      if (doc.activeElement === e) return;
+    }
   }
 
   function scrollHint(board, hint, plain, name) {
