@@ -329,3 +329,82 @@ def test_option_tokens_are_refused_while_the_advisor_is_off(game):
     t.handle({"type": "advisor", "on": True})
     t.handle({"type": "act", "token": "opt0"})
     assert len(t.session.match.actions) > len(before)
+
+
+def test_the_banner_names_the_players_own_result_in_both_languages():
+    """Three seats: the banner says the human's points and place, not
+    only the winner's. Seeds are tried until the human does not win (the winner's text names it)."""
+    for seed in range(40):
+        t = Table("wuerfel-joker-2", players=3, seed=seed, seats=["human", "optimal", "optimal"])
+        play_to_end(t)
+        scores = t.session.state.scores()
+        if 0 not in t.session.state.winners():
+            break
+    else:
+        pytest.fail("the human won every game")
+    place = 1 + sum(v > scores[0] for v in scores)
+    pts = str(scores[0]).replace("-", "−")
+    texts = {}
+    for lang in ("de", "en"):
+        t.set_lang(lang)
+        texts[lang] = t.state()["banner"]["text"]
+    assert f"Du: {pts} Punkte, Platz {place} von 3." in texts["de"], texts
+    assert f"You: {pts} points, place {place} of 3." in texts["en"], texts
+
+
+def test_a_winners_banner_says_no_place():
+    for seed in range(40):
+        t = Table("wuerfel-joker-2", seed=seed, seats=["human", "random"])
+        play_to_end(t)
+        if t.session.state.winners() == [0]:
+            break
+    text = t.state()["banner"]["text"]
+    assert "Du hast gewonnen" in text and "Platz" not in text
+
+
+def test_every_line_and_message_has_a_running_number_that_only_grows():
+    """The live region tells lines apart by their numbers: a new line or message gets a higher one,
+    a line kept by the log keeps its number (also over a language switch), a new game does not
+    start again at 1."""
+    t = Table("skip-bo-masters", seed=14)
+    seen = {}
+    last = 0
+    for _ in range(60):
+        s = t.state()
+        numbers = [n for n, _ in s["news"]]
+        assert numbers == sorted(numbers, reverse=True) and len(set(numbers)) == len(numbers)
+        for n, text in s["news"]:
+            assert seen.setdefault(n, text) == text  # the same number: the same line
+        if s["message"] is not None:
+            assert s["message"]["n"] >= last
+            last = s["message"]["n"]
+        if s["pending"]:
+            t.handle({"type": "step", "at": s["step"]})
+        elif s["decide"] and len(seen) % 3 == 0 and (s["message"] or {}).get("kind") != "refused":
+            t.click("no-such-token")  # a refusal: a message between the lines
+        elif s["decide"]:
+            t.act(t.context().legal[0])
+        else:
+            break
+    s = t.state()
+    top = max(n for n, _ in s["news"])
+    assert top > 10  # the game went on (lines were made)
+    t.set_lang("en")
+    assert [n for n, _ in t.state()["news"]] == [n for n, _ in s["news"]]
+    t.new_game()
+    t.click("no-such-token")
+    assert t.state()["message"]["n"] > top
+
+
+def test_the_spectator_view_drops_a_selection_and_has_no_decision():
+    t = Table("skip-bo-masters", seed=14)
+    t.finish()
+    s = t.state()
+    assert s["decide"]
+    card = re.search(r"sp-can[^>]*data-act=['\"]([^'\"]+)", s["board"]).group(1)  # a card one may choose
+    t.click(card)
+    assert t.ui and t.state()["message"]["kind"] == "info"
+    t.handle({"type": "spectator", "on": True})
+    s = t.state()
+    assert s["spectator"] and not s["decide"] and t.ui == {}
+    assert s["message"] is None or s["message"]["kind"] == "move"

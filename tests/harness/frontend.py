@@ -153,25 +153,102 @@ FOCUS_STATE = """e => {
 }"""
 
 
+KEYS = {"pressed": 0}  # every key pressed inside keyboard_only (benchmarks/keyboard_keys.py reads it)
+
+
+def _press(page, key: str) -> None:
+    page.keyboard.press(key)
+    KEYS["pressed"] += 1
+
+
+# A board is one Tab stop (a roving tabindex); inside it the arrow keys move to the nearest part in
+# their direction (the front-end's rule, table.js nextPart), Home and End to the first and last. Given
+# the part to reach: {tab: the board's stop} while the focus is outside the board, else the shortest
+# sequence of keys from the focused part (a breadth-first search over those moves), null if none.
+BOARD_PATH = """target => {
+    const board = target.closest('.sp-board');
+    const r = target.getRootNode();
+    const a = r.activeElement || document.activeElement;
+    const parts = [...board.querySelectorAll('[data-act]')];
+    const from = a && board.contains(a) ? a.closest('[data-act]') : null;
+    if (!from) return {tab: true};
+    const rects = new Map(parts.map(e => [e, e.getBoundingClientRect()]));
+    const DIRS = {ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1]};
+    const next = (t, dir) => {
+        const f = rects.get(t), cx = f.left + f.width / 2, cy = f.top + f.height / 2;
+        let best = null, bestScore = Infinity;
+        for (const e of parts) {
+            if (e === t) continue;
+            const q = rects.get(e);
+            const dx = q.left + q.width / 2 - cx, dy = q.top + q.height / 2 - cy;
+            const along = dx * dir[0] + dy * dir[1];
+            if (along <= 1) continue;
+            const score = along + 2 * Math.abs(dx * dir[1] - dy * dir[0]);
+            if (score < bestScore) { bestScore = score; best = e; }
+        }
+        return best;
+    };
+    const prev = new Map([[from, null]]);
+    const queue = [from];
+    while (queue.length && !prev.has(target)) {
+        const t = queue.shift();
+        const moves = [...Object.entries(DIRS).map(([k, d]) => [k, next(t, d)]), ['Home', parts[0]], ['End', parts[parts.length - 1]]];
+        for (const [k, n] of moves) if (n && !prev.has(n)) { prev.set(n, [t, k]); queue.push(n); }
+    }
+    if (!prev.has(target)) return {keys: null};
+    const keys = [];
+    for (let t = target; prev.get(t); t = prev.get(t)[0]) keys.unshift(prev.get(t)[1]);
+    return {keys};
+}"""
+
+BOARD_STOP = "e => e.closest('.sp-board').querySelector(\"[data-act][tabindex='0']\")"
+
+
+def _tab_to(page, handle) -> bool:
+    """Tab or Shift+Tab until ``handle`` has the focus; False if a redraw took it away."""
+    for _ in range(600):
+        where = handle.evaluate(FOCUS_STATE)
+        if where == "gone":
+            return False
+        if where == "here":
+            return True
+        _press(page, "Shift+Tab" if where == "before" else "Tab")
+    raise AssertionError("Tab never reached the element")
+
+
 def _keyboard_activate(page, after, locator) -> None:
-    """Tab (or Shift+Tab) to ``locator`` as a keyboard user does, then Enter; no mouse event. If a
-    redraw took it away meanwhile, nothing is pressed (the caller looks again)."""
+    """Reach ``locator`` as a keyboard user does, then Enter; no mouse event. A button: Tab (or
+    Shift+Tab) to it. A board's part: Tab to the board's one stop, then the arrow keys. If a redraw
+    took it away meanwhile, nothing is pressed (the caller looks again)."""
     try:
         handle = locator.element_handle(timeout=3_000)
     except Exception as e:  # noqa: BLE001
         if "Timeout" in type(e).__name__:
             return
         raise
-    for _ in range(600):
-        where = handle.evaluate(FOCUS_STATE)
-        if where == "gone":
-            return
-        if where == "here":
-            break
-        page.keyboard.press("Shift+Tab" if where == "before" else "Tab")
-    else:
-        raise AssertionError("Tab never reached the element")
-    page.keyboard.press("Enter")
+    if handle.evaluate("e => !!(e.closest('.sp-board') && e.hasAttribute('data-act'))"):
+        for _ in range(3):
+            if not handle.evaluate("e => e.isConnected"):
+                return
+            path = handle.evaluate(BOARD_PATH)
+            if path.get("tab"):
+                stop = handle.evaluate_handle(BOARD_STOP).as_element()
+                if stop is None:
+                    raise AssertionError("the board has no Tab stop")
+                if not _tab_to(page, stop):
+                    return
+                continue
+            if path["keys"] is None:
+                raise AssertionError("the arrow keys never reach the element")
+            for key in path["keys"]:
+                _press(page, key)
+            if handle.evaluate(FOCUS_STATE) == "here":
+                break
+        else:
+            raise AssertionError("the arrow keys did not bring the focus to the element")
+    elif not _tab_to(page, handle):
+        return
+    _press(page, "Enter")
     if after is not None:
         after()
 

@@ -95,6 +95,9 @@ WORDS = {
     "winner": ("Gewonnen hat {who} mit {pts} Punkten.", "{who} won with {pts} points."),
     "you_won": ("Du hast gewonnen – mit {pts} Punkten!", "You won – with {pts} points!"),
     "winners": ("Gleichstand: {who} mit je {pts} Punkten.", "A tie: {who} with {pts} points each."),
+    "your_result": ("Du: {pts} Punkte, Platz {place} von {n}.", "You: {pts} points, place {place} of {n}."),
+    "board_scrolls": ("Das Brett ist breiter als der Bildschirm: seitlich wischen →",
+                      "The board is wider than the screen: swipe sideways →"),
     "and": (" und ", " and "),
     "advice_title": ("Berater", "Advisor"),
     "advice_none": ("Gerade ist nichts zu entscheiden.", "No decision to make right now."),
@@ -225,6 +228,10 @@ class Table:
         # a host passes progress on does not depend on how long the ranking takes.
         self.on_progress = None
         self.class_round = dict(class_round) if class_round is not None else None
+        # a running number for every log line and message the table makes (never reset, not even by
+        # a new game): the front-end's live region says each one once, whatever the log keeps of it
+        self._news = 0
+        self._message_n = 0
         self._start(open_game=seed is not None and secret is None)
 
     # --- settings ----------------------------------------------------------------------------
@@ -258,7 +265,7 @@ class Table:
         self.shown_to = self.humans[0] if self.humans else None  # hot seat: whose screen is shown
         self.ui: dict = {}
         self.log: list[dict] = []  # {"who", "text": {"de", "en"}}
-        self.message: dict | None = None  # {"kind", "text": {"de", "en"}}
+        self.message = None  # {"kind", "text": {"de", "en"}}
         self.step_id = 0
         self.decided = False  # has anyone made a move yet (before that: the set-up)
         self.review_data = None
@@ -271,6 +278,18 @@ class Table:
             if self.session.current_player() != CHANCE or not self.pending():
                 break
             self.session.step()
+
+    @property
+    def message(self) -> dict | None:
+        """The message line (``{"kind", "text": {"de", "en"}}``); each new one gets the next number."""
+        return self._message
+
+    @message.setter
+    def message(self, value: dict | None) -> None:
+        self._message = value
+        if value is not None:
+            self._news += 1
+            self._message_n = self._news
 
     def set_lang(self, lang) -> None:
         self.lang = check_lang(lang)
@@ -327,11 +346,15 @@ class Table:
         p = self.session.whose_turn()
         return p if p in self.humans and p != self.shown_to and not self.is_over() else None
 
+    def _me(self, viewer) -> int | None:
+        """The seat that is "Du"/"You" on ``viewer``'s screen (a spectator's: the only human)."""
+        return viewer if viewer in self.humans else (self.humans[0] if len(self.humans) == 1 else None)
+
     def names(self, lang: str, viewer=SPECTATOR) -> list[str]:
         """Every seat's name as ``viewer`` reads it: "Du"/"You" is the viewer's own seat (on a
         spectator's screen: the only human, if one plays)."""
         out = []
-        me = viewer if viewer in self.humans else (self.humans[0] if len(self.humans) == 1 else None)
+        me = self._me(viewer)
         for p, s in enumerate(self.seats):
             if s == HUMAN:
                 out.append(word("you", lang) if p == me else word("player_n", lang, n=p + 1))
@@ -394,7 +417,8 @@ class Table:
             seen[v] = visible
             texts[_key(v)] = {lang: self.view.explain(before[lang], action, after[lang]) if visible
                               else self.view.hidden_move(after[lang], who) for lang in LANGS}
-        entry = {"who": who, "texts": texts, "at": len(self.session.match.actions)}
+        self._news += 1
+        entry = {"who": who, "texts": texts, "at": len(self.session.match.actions), "n": self._news}
         last = self.log[-1] if self.log else None
         # the same hidden line again ("Bot 2: draws a card"): "… (×3)", not three lines; never a
         # human's own move, so that Undo can drop exactly the lines of what it took back
@@ -402,6 +426,7 @@ class Table:
                 and last["who"] == who and last["texts"] == texts):
             last["times"] = last.get("times", 1) + 1
             last["at"] = entry["at"]
+            last["n"] = entry["n"]  # the line reads differently now ("(×3)"): news again
         else:
             self.log.append(entry)
         del self.log[:-LOG_KEEP]
@@ -550,6 +575,9 @@ class Table:
             self.set_variant(ev.get("id"))
         elif kind in ("advisor", "exact", "projector", "spectator"):
             setattr(self, {"advisor": "advisor_on"}.get(kind, kind), bool(ev.get("on")))
+            if kind == "spectator":  # a chosen card or a "… gewählt" note is the player's, not the spectator's
+                self.ui.clear()
+                self.message = None
         elif kind == "review":
             self.compute_review()
         elif kind == "undo":
@@ -664,10 +692,10 @@ class Table:
             buttons.insert(0, {"token": "throw", "label": self.view.throw_label(ctx), "best": False})
         message = None
         if self.message is not None:
-            message = {"kind": self.message["kind"], "text": self.message["text"][lang]}
+            message = {"kind": self.message["kind"], "text": self.message["text"][lang], "n": self._message_n}
         elif self.log:
             last = self.log[-1]
-            message = {"kind": "move", "text": self._line(last, ctx)}
+            message = {"kind": "move", "text": self._line(last, ctx), "n": last["n"]}
         log = [self._line(e, ctx) for e in self.log[:-1]][::-1] if self.log else []
         # the totals come from the state only at the end, when every score is public; during the
         # game the view reads what the viewer's observation shows (a face-down card's points are not)
@@ -709,6 +737,10 @@ class Table:
             "buttons": buttons,
             "message": message,
             "log": log,
+            # the viewer's lines with their running numbers, newest first: what the live region says
+            "news": [[e["n"], self._line(e, ctx)] for e in self.log[::-1]],
+            # whether the viewer has a decision: only then are the board's parts buttons
+            "decide": bool(ctx.legal) and not over and cover is None,
             "scores": scores,
             "extra": self.view.extra(ctx),
             "advice": advice,
@@ -750,6 +782,13 @@ class Table:
         extra = self.view.final_words(ctx, scores, winners)
         if extra:
             text = extra if len(scores) == 1 else f"{text} {extra}"
+        me = self._me(ctx.viewer)
+        if me is not None and len(scores) > 1 and me not in winners:
+            # your own result, not only the winner's: the place counts everyone ahead (a tie-break
+            # that made another the winner puts them ahead too)
+            place = 1 + sum(1 for p, v in enumerate(scores) if v > scores[me] or (v == scores[me] and p in winners))
+            text = f"{text} " + word("your_result", lang, pts=str(scores[me]).replace("-", "−"), place=place,
+                                     n=len(scores))
         return {"title": word("game_over", lang), "text": text,
                 "winners": winners, "you_won": bool(set(winners) & set(self.humans))}
 

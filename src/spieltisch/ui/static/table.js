@@ -91,50 +91,81 @@ function fitProjector(board) {
   if (zoom > 1) board.style.zoom = String(zoom);
 }
 
-// --- keyboard: every clickable part of a board is a button for the keyboard and screen readers ---
-// Tab reaches each one (in the view's order), Enter or Space acts, the arrow keys move to the nearest
-// one in that direction (a grid of cells, a row of cards or dice), Escape cancels a selection.
-function keyboardBoard(board, act, cancel) {
+// --- keyboard: while the viewer has a decision, every clickable part of a board is a button for the
+// keyboard and screen readers, named by the view (an aria-label, or a <title> as its first child: the
+// front-end invents no name). The board is one Tab stop (a roving tabindex): the arrow keys move to the
+// nearest part in that direction (a grid of cells, a row of cards or dice), Home and End to the first
+// and last, Enter or Space acts, Escape cancels a selection. Without a decision (the spectator, a
+// bot's turn) the parts are pictures, not buttons.
+const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+
+// the nearest part from `t` in direction `dir`: straight on first, then the nearest to the line
+function nextPart(parts, t, dir) {
+  const from = t.getBoundingClientRect();
+  const cx = from.left + from.width / 2, cy = from.top + from.height / 2;
+  let best = null, bestScore = Infinity;
+  for (const e of parts) {
+    if (e === t) continue;
+    const r = e.getBoundingClientRect();
+    const dx = r.left + r.width / 2 - cx, dy = r.top + r.height / 2 - cy;
+    const along = dx * dir[0] + dy * dir[1];
+    if (along <= 1) continue;
+    const across = Math.abs(dx * dir[1] - dy * dir[0]);
+    const score = along + 2 * across;
+    if (score < bestScore) { bestScore = score; best = e; }
+  }
+  return best;
+}
+
+function keyboardBoard(board, { decide, stop, act, cancel, moved }) {
+  const parts = [...board.querySelectorAll("[data-act]")];
+  board.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") { ev.preventDefault(); cancel(); }
+  });
+  if (!decide) {
+    for (const e of parts) {
+      e.removeAttribute("tabindex");
+      if (e.getAttribute("role") === "button") e.removeAttribute("role");
+    }
+    return;
+  }
   // a picture with clickable parts is a group of buttons, not one image
   for (const svg of board.querySelectorAll("svg[role=img]")) {
     if (svg.querySelector("[data-act]")) svg.setAttribute("role", "group");
   }
-  for (const e of board.querySelectorAll("[data-act]")) {
-    e.setAttribute("tabindex", "0");
+  for (const e of parts) {
+    e.setAttribute("tabindex", "-1");
     const role = e.getAttribute("role");
     if (!role || role === "img" || role === "presentation") e.setAttribute("role", "button"); // a picture one clicks is a button
-    if (!e.getAttribute("aria-label")) {
-      const title = e.querySelector(":scope > title");
-      const text = (title ? title.textContent : e.textContent).trim().replace(/\s+/g, " ");
-      if (text) e.setAttribute("aria-label", text);
-    }
   }
+  let current = (stop && parts.find((e) => e.getAttribute("data-act") === stop)) || parts[0];
+  if (current) current.setAttribute("tabindex", "0");
+  const rove = (e) => {
+    if (e === current) return;
+    if (current) current.setAttribute("tabindex", "-1");
+    e.setAttribute("tabindex", "0");
+    current = e;
+    moved(e.getAttribute("data-act"));
+  };
+  board.addEventListener("focusin", (ev) => {
+    const t = ev.target.closest ? ev.target.closest("[data-act]") : null;
+    if (t && board.contains(t)) rove(t);
+  });
   board.addEventListener("keydown", (ev) => {
     const t = ev.target.closest ? ev.target.closest("[data-act]") : null;
-    if (ev.key === "Escape") { ev.preventDefault(); cancel(); return; }
     if (!t || !board.contains(t)) return;
     if (ev.key === "Enter" || ev.key === " ") {
       ev.preventDefault();
       act(t.getAttribute("data-act"));
       return;
     }
-    const dir = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[ev.key];
-    if (!dir) return;
+    let next = null;
+    if (ev.key === "Home") next = parts[0];
+    else if (ev.key === "End") next = parts[parts.length - 1];
+    else if (ARROWS[ev.key]) next = nextPart(parts, t, ARROWS[ev.key]);
+    else return;
     ev.preventDefault();
-    const from = t.getBoundingClientRect();
-    const cx = from.left + from.width / 2, cy = from.top + from.height / 2;
-    let best = null, bestScore = Infinity;
-    for (const e of board.querySelectorAll("[data-act]")) {
-      if (e === t) continue;
-      const r = e.getBoundingClientRect();
-      const dx = r.left + r.width / 2 - cx, dy = r.top + r.height / 2 - cy;
-      const along = dx * dir[0] + dy * dir[1];
-      if (along <= 1) continue;
-      const across = Math.abs(dx * dir[1] - dy * dir[0]);
-      const score = along + 2 * across; // straight on first, then the nearest to the line
-      if (score < bestScore) { bestScore = score; best = e; }
-    }
-    if (best) best.focus();
+    if (next) next.focus();
   });
 }
 
@@ -163,12 +194,20 @@ function render({ model, el }) {
   // the polite live region stays outside the redrawn table, so screen readers hear each change once
   const live = h("div", { class: "sp-live", "aria-live": "polite", role: "status" });
   el.append(h("style", {}, CSS), root, live);
-  let said = { status: null, message: null, banner: null, lines: [] };
+  // what the live region has said: the running number of the newest line or message (null before the
+  // first screen, whose lines are no news), the last status and banner; lines held during bots' turns
+  let heard = null;
+  let said = { status: null, banner: null };
+  let held = [];
+  let rove = null; // the board's Tab stop (its data-act), kept over redraws
+  let acted = false; // the last event was a move from the board or a button: the next screen moves the focus
+  let bannerShown = false;
   const reduceMotion = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
   // progress: when an answer takes more than a second (the advisor ranking, a review), the busy
   // note counts the seconds, and shows the share done where the host reports it (showProgress)
   let ticker = null;
+  let scrollWatch = null;
   let started = 0;
   let pct = null;
   function thinking() {
@@ -178,7 +217,14 @@ function render({ model, el }) {
     const share = pct === null ? "" : ` ${pct}${root.getAttribute("lang") === "de" ? " %" : "%"} ·`;
     adv.setAttribute("data-thinking", `${adv.getAttribute("data-word")}${share} ${secs} s`);
   }
-  function send(ev) {
+  // `auto`: the bots' pacing sent it, not the player (the focus stays where the player has it)
+  function send(ev, auto = false) {
+    const doc = root.getRootNode();
+    const a = doc && doc.activeElement;
+    if (!auto) {
+      acted = ["act", "undo", "cancel", "reveal", "step", "finish"].includes(ev.type)
+        && !(a && root.contains(a) && a.closest(".sp-top, .sp-settings"));
+    }
     busy = true;
     root.classList.add("sp-busy");
     clearInterval(ticker);
@@ -212,12 +258,12 @@ function render({ model, el }) {
     // --- top bar: title, game variants, language, projector, new game ---
     const variants = s.variants.length > 1
       ? h("span", { class: "sp-variants" }, s.variants.map((v) =>
-        h("button", { class: "sp-variant" + (v.active ? " sp-on" : ""), "data-variant": v.id,
+        h("button", { class: "sp-variant" + (v.active ? " sp-on" : ""), "data-variant": v.id, "aria-pressed": String(!!v.active),
           onclick: () => !v.active && send({ type: "variant", id: v.id }) }, v.label)))
       : null;
     const langs = h("span", { class: "sp-langs", "aria-label": w.language },
       [["de", "Deutsch"], ["en", "English"]].map(([code, name]) =>
-        h("button", { class: "sp-lang" + (s.lang === code ? " sp-on" : ""), "data-lang": code,
+        h("button", { class: "sp-lang" + (s.lang === code ? " sp-on" : ""), "data-lang": code, "aria-pressed": String(s.lang === code),
           onclick: () => s.lang !== code && send({ type: "lang", lang: code }) }, name)));
     // a class round fixes the game: no variant, seat, seed, player count or new game to choose
     const locked = !!s.class_round;
@@ -271,7 +317,7 @@ function render({ model, el }) {
 
     // --- banner at the end ---
     if (s.banner) {
-      root.append(h("div", { class: "sp-banner" + (s.banner.you_won ? " sp-won" : "") },
+      root.append(h("div", { class: "sp-banner" + (s.banner.you_won ? " sp-won" : ""), tabindex: "-1" },
         h("b", {}, s.banner.title + " – "), s.banner.text));
     }
 
@@ -280,7 +326,7 @@ function render({ model, el }) {
       root.append(h("div", { class: "sp-cover", role: "dialog", "aria-label": s.cover.text },
         h("p", { class: "sp-cover-text" }, s.cover.text), h("p", {}, s.cover.help),
         h("button", { class: "sp-cover-ready sp-move", onclick: () => send({ type: "reveal" }) }, s.cover.button)));
-      restoreFocus(focused);
+      restoreFocus(focused, s);
       announce(s);
       return;
     }
@@ -288,15 +334,21 @@ function render({ model, el }) {
     // --- main: board and moves left, scores, advisor and log right ---
     const left = h("section", { class: "sp-left", "aria-label": w.board });
     left.append(h("div", { class: "sp-status", tabindex: "-1" }, s.status));
-    const board = h("div", { class: "sp-board", html: s.board });
+    const decide = !!s.decide && !s.spectator;
+    const board = h("div", { class: "sp-board" + (decide ? " sp-decide" : ""), html: s.board });
     board.addEventListener("click", (e) => {
       const t = e.target.closest("[data-act]");
-      if (t && board.contains(t)) send({ type: "act", token: t.getAttribute("data-act") });
+      if (decide && t && board.contains(t)) send({ type: "act", token: t.getAttribute("data-act") });
     });
-    keyboardBoard(board, (token) => send({ type: "act", token }), () => send({ type: "cancel" }));
-    left.append(board);
+    keyboardBoard(board, { decide, stop: rove, act: (token) => send({ type: "act", token }),
+      cancel: () => send({ type: "cancel" }), moved: (token) => { rove = token; } });
+    // a board wider than the screen scrolls inside its box, and says so (a hint above it, a shadow
+    // at its edge); without a button inside, the box itself takes the focus, so arrows scroll it
+    const hint = h("div", { class: "sp-scroll-hint", "aria-hidden": "true", hidden: true }, w.board_scrolls);
+    left.append(hint, board);
     const moves = h("div", { class: "sp-buttons" }, s.buttons.map((b) =>
       h("button", { class: "sp-move" + (b.best ? " sp-best" : ""), "data-token": b.token, title: b.hint || null,
+        "data-focus": b.focus ? "1" : null,
         onclick: () => send({ type: "act", token: b.token }) }, (b.best ? "★ " : "") + b.label)));
     if (s.pending) {
       moves.append(h("button", { class: "sp-step", onclick: () => send({ type: "step", at: s.step }) }, w.step),
@@ -369,47 +421,117 @@ function render({ model, el }) {
     }
 
     fitProjector(board);
-    restoreFocus(focused);
+    scrollHint(board, hint, !decide, w.board);
+    restoreFocus(focused, s);
     announce(s);
 
     // --- bot pacing: one visible step after the other (at once where the reader asks for less motion) ---
     clearTimeout(timer);
     if (s.pending && !s.banner) {
-      timer = setTimeout(() => send({ type: "step", at: s.step }), reduceMotion ? 0 : s.delay_ms);
+      timer = setTimeout(() => send({ type: "step", at: s.step }, true), reduceMotion ? 0 : s.delay_ms);
     }
   }
 
   // The focus survives a redraw: the same button, board element or control, found again by what it
-  // is; if it is gone (a move was made with it), the next thing to act on, else the status line.
-  function restoreFocus(key) {
-    if (!key) return;
-    let target = key.sel ? root.querySelector(key.sel) : null;
-    if (!target && key.area !== "top") {
-      target = root.querySelector(".sp-board [data-act], .sp-buttons button, .sp-cover-ready, .sp-advice-play")
-        || root.querySelector(".sp-status");
+  // is. After a move (the focus was on the board or a button) it goes to the control the player needs
+  // next: the button the view flags ("focus": true), else the same element, else the board's Tab stop.
+  // At the end of a game it goes to the banner, once.
+  function restoreFocus(key, s) {
+    const banner = root.querySelector(".sp-banner");
+    if (banner && !bannerShown) {
+      bannerShown = true;
+      acted = false;
+      banner.focus({ preventScroll: false });
+      return;
     }
-    if (target) target.focus({ preventScroll: true });
+    if (!banner) bannerShown = false;
+    const moved = acted;
+    acted = false;
+    if (!key && !moved) return;
+    if (key && key.area === "top") {
+      const again = key.sel ? root.querySelector(key.sel) : null;
+      if (again) again.focus({ preventScroll: true });
+      return;
+    }
+    // the first of these that takes the focus (a board part is no button while the viewer has no
+    // decision: it would not take it, and the focus would be lost)
+    const doc = root.getRootNode();
+    const candidates = [
+      ...(moved ? [".sp-cover-ready", ".sp-buttons [data-focus]"] : []),
+      ...(key && key.sel ? [key.sel] : []),
+      ".sp-cover-ready", ".sp-buttons [data-focus]", ".sp-board [data-act][tabindex='0']",
+      ".sp-buttons button", ".sp-advice-play", ".sp-status"];
+    for (const sel of candidates) {
+      const e = root.querySelector(sel);
+      if (!e) continue;
+      e.focus({ preventScroll: true });
+      if (doc.activeElement === e) return;
+    }
   }
 
-  // What the screen reader hears (politely): whose turn it is, what another player did, a refusal,
-  // the end of the game. Only what the screen shows: the texts are the viewer's own.
+  function scrollHint(board, hint, plain, name) {
+    const check = () => {
+      const wide = board.scrollWidth > board.clientWidth + 1;
+      board.classList.toggle("sp-scrolls", wide);
+      hint.hidden = !wide;
+      if (wide && plain) {
+        board.setAttribute("tabindex", "0");
+        board.setAttribute("role", "region");
+        board.setAttribute("aria-label", name);
+      } else {
+        board.removeAttribute("tabindex");
+        board.removeAttribute("role");
+        board.removeAttribute("aria-label");
+      }
+    };
+    check();
+    if (typeof ResizeObserver === "function") {
+      if (scrollWatch) scrollWatch.disconnect();
+      scrollWatch = new ResizeObserver(check);
+      scrollWatch.observe(board);
+    }
+  }
+
+  // What the screen reader hears (politely), each thing once: what was chosen, a refusal, what the
+  // others did, whose turn it is, the end of the game. Lines are told by their running number (the
+  // table's), so none is said twice, whatever the log keeps. The bots' and the dice's steps are held
+  // until the viewer's turn comes back (or the game ends) and said then, as one announcement. Only
+  // what the screen shows: the texts are the viewer's own.
   function announce(s) {
+    const news = s.news || [];
+    const msg = s.message && s.message.kind !== "move" ? s.message : null;
+    const newest = Math.max(news.length ? news[0][0] : 0, msg && msg.n ? msg.n : 0);
+    if (heard === null) { // the first screen: its lines are no news, its status is
+      heard = newest;
+      said = { status: s.status, banner: s.banner ? s.banner.text : null };
+      if (s.status) say([s.status], []);
+      return;
+    }
+    const fresh = news.filter(([n]) => n > heard).reverse();
+    const told = msg && msg.n > heard ? msg.text : null;
+    heard = Math.max(heard, newest);
     const parts = [];
-    // the moves since the last announcement, oldest first: a bot's whole turn after "play to my
-    // turn" too (at most the last five), then a refusal, then whose turn it is
-    const lines = [...(s.message && s.message.kind === "move" ? [s.message.text] : []), ...s.log];
-    const seen = said.lines.length ? lines.indexOf(said.lines[0]) : lines.length;
-    const fresh = (seen < 0 ? lines.slice(0, 5) : lines.slice(0, Math.min(seen, 5))).reverse();
+    if (s.pending && !s.banner && !s.cover) {
+      held.push(...fresh);
+      if (told) say([told], []);
+      return;
+    }
+    const lines = [...held, ...fresh];
+    held = [];
     if (s.banner) {
-      if (said.banner !== s.banner.text) parts.push(...fresh, `${s.banner.title}: ${s.banner.text}`);
+      if (said.banner !== s.banner.text) parts.push(`${s.banner.title}: ${s.banner.text}`);
     } else {
       if (s.cover) parts.push(s.cover.text);
-      parts.push(...fresh);
-      if (s.message && s.message.kind === "refused" && s.message.text !== said.message) parts.push(s.message.text);
-      if (s.status && s.status !== said.status) parts.push(s.status);
+      if (told) parts.push(told);
+      if (s.status && (s.status !== said.status || lines.length)) parts.push(s.status);
     }
-    said = { status: s.status, message: s.message ? s.message.text : null, banner: s.banner ? s.banner.text : null, lines };
-    if (parts.length) live.textContent = parts.join(" · ");
+    said = { status: s.status, banner: s.banner ? s.banner.text : null };
+    say([...lines.map(([, t]) => t), ...parts], lines.map(([n]) => n));
+  }
+  function say(parts, ids) {
+    if (!parts.length) return;
+    live.setAttribute("data-lines", ids.join(" ")); // the running numbers said (the tests read them)
+    live.textContent = parts.join(" · ");
   }
 
   // long work (the advisor): a host that can report progress sets "progress" to {done, total}
@@ -425,7 +547,7 @@ function render({ model, el }) {
   model.on("change:view", draw);
   model.on("change:progress", showProgress);
   draw();
-  return () => { clearTimeout(timer); clearInterval(ticker); };
+  return () => { clearTimeout(timer); clearInterval(ticker); if (scrollWatch) scrollWatch.disconnect(); };
 }
 
 export default { render };
