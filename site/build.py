@@ -824,7 +824,7 @@ def boat_surroundings(lang: str) -> str:
     outside = [name(r, c) for r in rows for c in cols if not (0 <= r < SIZE and 0 <= c < SIZE)]
     what = ("das Boot und seine Umgebung (schraffiert: außerhalb der Karte)" if de
             else "the boat and its surroundings (hatched: off the map)")
-    position = "Lage" if de else "position"
+    position = "Lage" if de else "Position"
     boards = []
     for k in range(len(shapes)):
         board = sheet.blank_board([column(c) for c in cols], [r + 1 for r in rows], lang, marks=marks,

@@ -286,6 +286,11 @@ def test_the_key_shows_the_counted_fraction_where_the_lesson_counts(build, lesso
         assert counted.denominator == 1 and exact.denominator != 36
         shown = [t for head, _, t in rows["tuefteln-q1"] if head == sheet.WORDS[lang]["exact"]][0]
         assert f"{counted.numerator}/36 = {exact.numerator}/{exact.denominator}" in shown
+    # Schraube Locker counts the first roll of six dice "von 6⁶ = 46656 Würfen" / "of 6⁶ = 46656 rolls"
+    for lang in ("de", "en"):
+        rows = key_rows(build.render_answer_key(lessons["schraube-locker"][lang], "Schraube Locker"))
+        first = [t for head, values, t in rows["schraube-locker-q2"] if Fraction(5, 324) in values]
+        assert len(first) == 1 and "720/46656 = 5/324" in first[0], first
     # no count in the lesson: the plain fraction
     assert sheet.fraction(Fraction(7, 16), (36,)) == "7/16" and sheet.fraction(Fraction(5, 6), (36,)) == "30/36 = 5/6"
     assert sheet.fraction(Fraction(-205, 8)) == "−205/8" and sheet.fraction(Fraction(1, 36), (36, 46656)) == "1/36"

@@ -227,7 +227,8 @@ def page(meta: dict, drawings: dict | None = None) -> str:
 
 
 # --- the answer key ----------------------------------------------------------------------------------------
-COUNTED = re.compile(r"\b(?:von|of) (\d+)\b")
+# "von 36", "of 1296", and "von 6⁶ = 46656": the number counted out of, not the power's base
+COUNTED = re.compile(r"\b(?:von|of) (?:\d+[⁰¹²³⁴⁵⁶⁷⁸⁹]+ = )?(\d+)(?![\d⁰¹²³⁴⁵⁶⁷⁸⁹])")
 
 
 def bases(q: dict, question=None) -> list:
