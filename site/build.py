@@ -4,7 +4,8 @@ Layout of the result::
 
     _site/index.html          landing page: the registered games (spieltisch.game_ids()) + CARDS below
     _site/lehrkraefte.html    the teachers' page: per lesson goals, grade, 45-minute path, links
-    _site/arbeitsblatt/<lang>/<id>.html   a lesson's printable worksheet
+    _site/arbeitsblatt/<lang>/<id>.html   a lesson's printable worksheet (predictions first)
+    _site/arbeitsblatt/<lang>/<id>-loesungen|answers.html   its answer key
     _site/img/*.svg           game pictures
     _site/lite/               JupyterLite (Pyodide kernel), contents = notebooks/ + site/play/; a lesson
                               notebooks/<lang>/<id>.ipynb becomes <lang>/<id>.ipynb (student version)
@@ -715,7 +716,11 @@ TEACHER_WORDS = {
                     "Schluss. Die Schülerfassung enthält keine Lösungen; die Lehrerfassung zeigt alle Ergebnisse "
                     "und Hinweise zum Unterricht.",
            "name": "Name", "date": "Datum", "print": "Drucken", "sheet_title": "Arbeitsblatt",
-           "extensions": "Erweiterungen (wenn Zeit bleibt, oder als Hausaufgabe)"},
+           "extensions": "Erweiterungen (wenn Zeit bleibt, oder als Hausaufgabe)",
+           "key": "Lösungen zum Arbeitsblatt (druckfertig)", "key_title": "Lösungen",
+           "key_intro": "Alle Werte rechnet das Programm aus (die Fragen der Lektion, exakt als Brüche); "
+                        "„Lehrerfassung“: was die Lehrerfassung der Lektion dazu ausgibt.",
+           "sheet_link": "Zum Arbeitsblatt"},
     "en": {"title": "For teachers", "grade": "Grade level", "goals": "Learning goals", "path": "The 45-minute path",
            "min": "min", "part": "Section", "show": "How", "ask": "Question to ask",
            "student": "Open the student version", "teacher": "Open the teacher version (with answers)",
@@ -724,12 +729,20 @@ TEACHER_WORDS = {
                     "compute exactly and simulate, and compare at the end. The student version contains no answers; "
                     "the teacher version shows every result and notes for teaching.",
            "name": "Name", "date": "Date", "print": "Print", "sheet_title": "Worksheet",
-           "extensions": "Extensions (if there is time, or as homework)"},
+           "extensions": "Extensions (if there is time, or as homework)",
+           "key": "Worksheet answer key (print-ready)", "key_title": "Answer key",
+           "key_intro": "The program computes every value (the lesson's questions, exact as fractions); "
+                        "“Teacher version”: what the lesson's teacher version prints for it.",
+           "sheet_link": "To the worksheet"},
 }
 
 
 def worksheet_path(lesson_id: str, lang: str) -> str:
     return f"{WORKSHEETS}/{lang}/{lesson_id}.html"
+
+
+def answer_key_path(lesson_id: str, lang: str) -> str:
+    return f"{WORKSHEETS}/{lang}/{lesson_id}-{'loesungen' if lang == 'de' else 'answers'}.html"
 
 
 def render_teachers(cards: list[dict], all_lessons: dict) -> str:
@@ -765,26 +778,101 @@ def render_teachers(cards: list[dict], all_lessons: dict) -> str:
     <a class="button explore student" href="{html.escape(lite_url('notebooks', student_path(lid, lang)))}">{w['student']}</a>
     <a class="button teacher" href="{html.escape(lite_url('notebooks', teacher_path(lid, lang)))}">{w['teacher']}</a>
     <a class="button worksheet" href="{html.escape(worksheet_path(lid, lang))}">{w['sheet']}</a>
+    <a class="button answer-key" href="{html.escape(answer_key_path(lid, lang))}">{w['key']}</a>
   </p>
 </section>""")
     template = (SITE_SRC / "landing" / "teachers.html").read_text(encoding="utf-8")
     return template.replace("<!-- LESSONS -->", "\n".join(sections))
 
 
+def drawings(lesson_id: str, lang: str) -> dict:
+    """The drawing areas of a lesson's worksheet: question index -> SVG, drawn from the game's own data
+    (spieltisch.lesson.sheet refuses a worksheet whose task asks to draw and has none)."""
+    lesson_kit()
+    from spieltisch.lesson import sheet
+
+    if lesson_id == "tuefteln":
+        # question 3 draws every way to write two 2s and two 5s into a square (its task's numbers)
+        from spieltisch.games.tuefteln import analysis
+
+        return {2: sheet.blank_squares(sum(analysis.arrangements((2, 2, 5, 5)).values()), lang)}
+    if lesson_id == "scratch-island":
+        return {0: boat_surroundings(lang)}
+    return {}
+
+
+def boat_surroundings(lang: str) -> str:
+    """Scratch Island, question 1: the cells around the boat that the 4-T can reach, as printed on the
+    lesson's map (booklet page of the questions), with the cells off the map hatched: one copy per
+    position of the motif (the lesson's "Lagen")."""
+    from spieltisch.games.scratch_island import lesson as si
+    from spieltisch.games.scratch_island import questions as siq
+    from spieltisch.games.scratch_island.engine import SIZE, cell_name, orientations
+    from spieltisch.lesson import sheet
+
+    layout = si.start_view(siq.PAGE).layout
+    shapes = orientations("T4", False)  # the question's motif, turned, not mirrored (decision D1)
+    reach = max(max(r, c) for shape in shapes for r, c in shape)  # how far a cell of it lies from the boat
+    br, bc = divmod(layout.boat, SIZE)
+    rows = range(br - reach, br + reach + 1)
+    cols = range(bc - reach, bc + reach + 1)
+    column = lambda c: "ABCDEFGHIJ"[c] if 0 <= c < SIZE else f"x{c}"  # off the map: hatched, not named  # noqa: E731
+    name = lambda r, c: f"{column(c)}{r + 1}"  # noqa: E731
+    inside = [(r, c) for r in rows for c in cols if 0 <= r < SIZE and 0 <= c < SIZE]
+    assert all(name(r, c) == cell_name(r * SIZE + c) for r, c in inside), "cell names as the game writes them"
+    printed = si.near(layout, layout.boat, 2 * reach)  # every printed feature in the window
+    de = lang == "de"
+    words = {"rocks": "Fels" if de else "rock", "crosses": "Kreuz" if de else "cross", "chests": "Truhe" if de else "chest"}
+    window = {name(r, c) for r in rows for c in cols}
+    marks = {cell: words[kind] for kind in words for cell in printed[kind] if cell in window}
+    marks[cell_name(layout.boat)] = "Boot" if de else "boat"
+    walls = [(a, b) for a, b in printed["walls"] if a in window and b in window]
+    outside = [name(r, c) for r in rows for c in cols if not (0 <= r < SIZE and 0 <= c < SIZE)]
+    what = ("das Boot und seine Umgebung (schraffiert: außerhalb der Karte)" if de
+            else "the boat and its surroundings (hatched: off the map)")
+    position = "Lage" if de else "Position"
+    boards = []
+    for k in range(len(shapes)):
+        board = sheet.blank_board([column(c) for c in cols], [r + 1 for r in rows], lang, marks=marks,
+                                  outside=outside, walls=walls, what=f"{position} {k + 1}: {what}",
+                                  title=f"{position} {k + 1}", cell=24)
+        boards.append(board)
+    return "".join(boards)
+
+
 def render_worksheet(meta: dict, game_name: str) -> str:
-    """A print-ready worksheet (A4) of one lesson in one language (its questions: the lesson kit's
-    spieltisch.lesson.sheet, from the lesson's metadata)."""
+    """A print-ready worksheet (A4) of one lesson in one language: the prediction box first, then the
+    working part (spieltisch.lesson.sheet, from the lesson's metadata and the drawings above)."""
     lang, w = meta["lang"], TEACHER_WORDS[meta["lang"]]
     lesson_kit()  # this checkout's src on the path
     from spieltisch.lesson import sheet
 
-    items = [sheet.items(meta)]
+    body = sheet.page(meta, drawings(meta["id"], lang))
     template = (SITE_SRC / "landing" / "worksheet.html").read_text(encoding="utf-8")
     return (template.replace("{{LANG}}", lang)
             .replace("{{TITLE}}", html.escape(f"{w['sheet_title']}: {meta['title']}"))
             .replace("{{GAME}}", html.escape(game_name))
             .replace("{{NAME}}", w["name"]).replace("{{DATE}}", w["date"]).replace("{{PRINT}}", w["print"])
-            .replace("<!-- QUESTIONS -->", "\n".join(items)))
+            .replace("<!-- QUESTIONS -->", body))
+
+
+def render_answer_key(meta: dict, game_name: str) -> str:
+    """The worksheet's answer key (printable): per question the declared question's right answer, exact
+    value, each option's value and by-hand checks (spieltisch.core.registry), and the teacher
+    version's answer text (the lesson's metadata)."""
+    lang, w = meta["lang"], TEACHER_WORDS[meta["lang"]]
+    lesson_kit()
+    from spieltisch.core import registry
+    from spieltisch.lesson import sheet
+
+    body = sheet.answer_key(meta, registry.questions(meta["id"], core=True))
+    sheet_href = Path(worksheet_path(meta["id"], lang)).name
+    template = (SITE_SRC / "landing" / "answer-key.html").read_text(encoding="utf-8")
+    return (template.replace("{{LANG}}", lang)
+            .replace("{{TITLE}}", html.escape(f"{w['key_title']}: {meta['title']}"))
+            .replace("{{GAME}}", html.escape(game_name)).replace("{{INTRO}}", html.escape(w["key_intro"]))
+            .replace("{{SHEET}}", html.escape(sheet_href)).replace("{{SHEET_LINK}}", w["sheet_link"])
+            .replace("{{PRINT}}", w["print"]).replace("<!-- ANSWERS -->", body))
 
 
 def build_teachers(cards: list[dict]) -> None:
@@ -793,9 +881,11 @@ def build_teachers(cards: list[dict]) -> None:
     names = {c["id"]: c["name"] for c in cards}
     for lid, by_lang in all_lessons.items():
         for lang, meta in by_lang.items():
+            game = names.get(lid, {}).get(lang, lid)
             dest = OUT / worksheet_path(lid, lang)
             dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_text(render_worksheet(meta, names.get(lid, {}).get(lang, lid)), encoding="utf-8")
+            dest.write_text(render_worksheet(meta, game), encoding="utf-8")
+            (OUT / answer_key_path(lid, lang)).write_text(render_answer_key(meta, game), encoding="utf-8")
 
 
 # --- freshness (the browser tests reuse a fresh _site/) --------------------------------------

@@ -320,13 +320,16 @@ def test_worksheet_items_have_a_prediction_line_a_grid_or_a_tree_and_lines():
          "lines": ["P = ____"]},
         {"question": "Frage 2", "predict": True, "tree": {"label": "Wurf", "branches": [{"label": "1"}, {"label": "keine 1"}]}},
         {"question": "alt", "grid": True, "space": 2}]}
-    html = sheet.items(meta)
-    first, second, old = html.split("\n")
-    assert first.count("Meine Vorhersage:") == 1 and first.count("<rect") == 36 and ">12</text>" in first
+    html = sheet.page(meta)
+    box, work = html.split('<section class="working"')
+    assert box.count("Meine Vorhersage:") == 2 and "Frage 1" in box and "Frage 2" in box and "alt" not in box
+    assert "P = ____" not in box and "<svg" not in box  # the prediction box shows no form of the answer
+    first, second, old = [line for line in work.split("\n") if line.startswith("<li>")]
+    assert "Vorhersage" not in work and first.count("<rect") == 36 and ">12</text>" in first
     assert "Kreuze an." in first and "P = ____" in first and 'class="line"' not in first
-    assert second.count("Meine Vorhersage:") == 1 and "? →" not in second and second.count('stroke="#1565c0"') == 2
+    assert "? →" not in second and second.count('stroke="#1565c0"') == 2
     assert second.count('class="line"') == 3  # no lines given: three empty ones
-    assert "Vorhersage" not in old and old.count('class="line"') == 2 and ">12</text>" not in old
+    assert old.count('class="line"') == 2 and ">12</text>" not in old
     assert "first die" in sheet.blank_grid("en")
     with pytest.raises(ValueError, match="labels"):
         sheet.blank_grid("de", labels="product")

@@ -210,9 +210,11 @@ def test_teachers_page_has_goals_path_and_links_for_every_lesson(build, cards):
             assert f'href="arbeitsblatt/{lang}/{lid}.html"' in page
             teacher_dir = "lehrkraefte" if lang == "de" else "teachers"
             assert f"path={lang}%2F{teacher_dir}%2F{lid}.ipynb" in page and f"path={lang}%2F{lid}.ipynb" in page
+            assert f'href="{build.answer_key_path(lid, lang)}"' in page
             sheet = build.render_worksheet(meta, "Würfel Joker")
-            assert sheet.count("<li>") == len(meta["worksheet"]) and "@page" in sheet
-            assert sheet.count('<svg') == sum(1 for q in meta["worksheet"] if q.get("grid") or q.get("tree"))
+            work = sheet.split('<ol class="questions">')[1]
+            assert work.count("<li>") == len(meta["worksheet"]) and "@page" in sheet
+            assert work.count('<svg') >= sum(1 for q in meta["worksheet"] if q.get("grid") or q.get("tree"))
             assert sheet.count('class="predict"') == sum(1 for q in meta["worksheet"] if q.get("predict"))
             section = page.split(f'id="{lid}-{lang}"')[1].split("</section>")[0]
             for step in meta.get("extensions", ()):  # the extensions' table, after the 45-minute path

@@ -1,5 +1,5 @@
 """WCAG 2.1 AA on the built site, checked in Chromium: axe-core's A/AA rules on every page a class
-meets (landing page, teachers' page, a worksheet, every Play page in German and English at the start,
+meets (landing page, teachers' page, every worksheet and its answer key, every Play page in German and English at the start,
 mid-game, with the advisor open, in projector mode and at the end), every game played to the end with
 the keyboard alone with a visible focus after every move, the live region's announcements over a
 Skip-Bo Masters game, touch targets on a tablet and a phone."""
@@ -45,9 +45,18 @@ def test_the_landing_teachers_and_worksheet_pages_pass_axe(context, site_url):
                 page.locator("#lang-toggle").press("Enter")
             assert page.evaluate("document.documentElement.lang") == lang
             assert_accessible(page, f"{path} ({lang})")
-    worksheet = page.locator("a.worksheet").first.get_attribute("href")
-    page.goto(site_url + worksheet)
-    assert_accessible(page, worksheet)
+    # every lesson's worksheet and answer key (each game's drawings differ), on the one page; a lesson's
+    # two languages are the same markup, so the lessons take turns: German for one, English for the next
+    sheets = page.locator("a.worksheet, a.answer-key").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    keys = [s for s in sheets if s.endswith(("-loesungen.html", "-answers.html"))]
+    assert keys and 2 * len(keys) == len(set(sheets)) == len(sheets), sheets  # a key beside every worksheet
+    lessons = sorted({s.rsplit("/", 1)[1] for s in sheets if s not in keys})
+    chosen = [s for s in sheets if any(s.startswith(f"arbeitsblatt/{('de', 'en')[i % 2]}/{name[:-5]}")
+                                       for i, name in enumerate(lessons))]
+    assert len(chosen) == 2 * len(lessons) and {s.split("/")[1] for s in chosen} == {"de", "en"}, chosen
+    for href in chosen:
+        page.goto(site_url + href)
+        assert_accessible(page, href)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -636,26 +636,37 @@ def test_teachers_page_lists_each_lesson_with_path_worksheet_and_teacher_version
     assert_no_other_language(page.locator("main").inner_text(), "en")
     screenshot(page, "en")
 
-    # The worksheet is print-ready: A4 pages, the print button not printed, every question there.
+    # The worksheet is print-ready: A4 pages, the print button not printed, every question there; its
+    # answer key too (one page per worksheet and key reused: no extra page opened).
+    sheet = context.new_page()
     for lesson, by_lang in lessons.items():
         for lang, meta in by_lang.items():
-            sheet = context.new_page()
             sheet.goto(site_url + build.worksheet_path(lesson, lang))
             assert sheet.locator("ol.questions > li").count() == len(meta["worksheet"])
             sheet.emulate_media(media="print")
             assert not sheet.locator("button.print").is_visible()
             pdf = sheet.pdf(format="A4")
             pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
-            # a second-edition worksheet is one A4 page: a prediction line, the grid or tree, lines per question
             assert pdf.startswith(b"%PDF")
             if meta.get("edition", 1) >= 2:
-                assert pages == 1, f"{lesson}-{lang}: the worksheet prints on {pages} pages"
-                assert sheet.locator("ol.questions > li .predict").count() == len(meta["worksheet"])
+                # the prediction box first, whole on the first page (A4 less the margins: 261 mm), then the
+                # working part: two pages at most
+                assert pages <= 2, f"{lesson}-{lang}: the worksheet prints on {pages} pages"
+                assert sheet.locator("section.predictions .predict").count() == len(meta["worksheet"])
+                box = sheet.locator("section.predictions").bounding_box()
+                assert box["y"] + box["height"] <= 261 * 96 / 25.4, f"{lesson}-{lang}: the predictions run onto page 2"
             else:
                 assert 1 <= pages <= 3, pages
             sheet.emulate_media(media="screen")
             screenshot(sheet, f"worksheet-{lesson}-{lang}")
-            sheet.close()
+            sheet.goto(site_url + build.answer_key_path(lesson, lang))
+            assert sheet.locator("li[data-question]").count() == len(meta["worksheet"])
+            sheet.emulate_media(media="print")
+            assert not sheet.locator("button.print").is_visible()
+            assert sheet.pdf(format="A4").startswith(b"%PDF")
+            sheet.emulate_media(media="screen")
+            screenshot(sheet, f"answer-key-{lesson}-{lang}")
+    sheet.close()
 
     # The teacher version shows the stored answers and the teaching notes without running anything.
     page.locator("#lang-toggle").click()

@@ -1,24 +1,54 @@
-"""A lesson's printable worksheet (one A4 page), from the lesson's metadata (``worksheet``).
+"""A lesson's printable worksheet and its answer key, from the lesson's metadata (``worksheet``) and
+the lesson's declared questions (``core.questions``).
 
-Each item is one question: its text, a line for the student's prediction (``"predict": true``), what to
-fill in – a blank 6×6 grid of two-dice throws (``"grid"``: true, or ``{"labels": "sum", "title": …}``
-to write the sum of the dice in each cell) or a tree diagram with empty boxes at the branches
-(``"tree"``: nested ``{"label", "note", "branches": [...]}``) – a ``task`` beside it, and lines to write
-on (``"lines"``: texts with gaps, or ``"space"``: a number of empty lines). No answer is typed into the
-metadata: the worksheet carries the questions and the data they use, the teacher version the answers.
+The worksheet asks before it tells: a **prediction box** at the top holds every question and an empty
+line for the student's prediction (``"predict": true``) – nothing of the answer's form – and the
+**working part** below holds, per question, what to fill in – a blank 6×6 grid of two-dice throws
+(``"grid"``: true, or ``{"labels": "sum", "title": …}`` to write the sum of the dice in each cell) or a
+tree diagram with empty boxes at the branches (``"tree"``: nested ``{"label", "note", "branches": [...]}``)
+– a ``task`` beside it, lines to write on (``"lines"``: texts with gaps, the form of the answer, or
+``"space"``: a number of empty lines) and, where the task asks to draw, a drawing area the site builds
+from the game's own data (``blank_squares``, ``blank_board``). No answer is typed into the metadata:
+the worksheet carries the questions and the data they use, the answer key (``answer_key``) the
+declared questions' exact values.
 
-Standard library only: ``site/build.py`` renders the page with it.
+Standard library only, and no game imported: ``site/build.py`` renders the pages with it and hands it
+the drawings and the questions.
 """
 
 from __future__ import annotations
 
 import html
+import re
+from fractions import Fraction
 
 from . import fmt
 from .pictures import Node, tree
 
-WORDS = {"de": {"predict": "Meine Vorhersage:", "first": "1. Würfel", "second": "2. Würfel"},
-         "en": {"predict": "My prediction:", "first": "first die", "second": "second die"}}
+WORDS = {"de": {"predict": "Meine Vorhersage:", "first": "1. Würfel", "second": "2. Würfel",
+                "predictions": "Zuerst: deine Vorhersagen",
+                "predictions_hint": "Schreibe zu jeder Frage auf, was du erwartest – bevor du rechnest oder zeichnest.",
+                "working": "Dann: rechnen, zeichnen, prüfen", "question": "Frage",
+                "squares": "{n} leere Quadrate zum Zeichnen", "board": "Zeichenfeld: {what}",
+                "outside": "außerhalb der Karte", "right": "Richtig", "exact": "Exakt", "estimate": "Geschätzt",
+                "each": "Je Antwort", "by_hand": "Von Hand", "reading": "Andere Lesart", "teacher": "Lehrerfassung",
+                "form": "Zeilen des Arbeitsblatts", "range": "Bereich"},
+         "en": {"predict": "My prediction:", "first": "first die", "second": "second die",
+                "predictions": "First: your predictions",
+                "predictions_hint": "Write down what you expect for each question – before you calculate or draw.",
+                "working": "Then: calculate, draw, check", "question": "Question",
+                "squares": "{n} empty squares to draw in", "board": "drawing area: {what}",
+                "outside": "off the map", "right": "Right", "exact": "Exactly", "estimate": "Estimated",
+                "each": "Each answer", "by_hand": "By hand", "reading": "Another reading", "teacher": "Teacher version",
+                "form": "The worksheet's lines", "range": "range"}}
+
+# A task that asks the student to draw (a sentence starting "Zeichne …" / "Draw …"; not Skip-Bo's "draw
+# pile") gets a drawing area: the site refuses a worksheet without one.
+DRAW = re.compile(r"(?:^|[.:!?]\s+)(?:Zeichne|Draw)\b")
+
+
+def asks_to_draw(q: dict) -> bool:
+    return bool(DRAW.search(q.get("task", "")))
 
 
 def blank_grid(lang: str, labels: str | None = None, title: str = "", cell: int = 26) -> str:
@@ -44,7 +74,7 @@ def blank_grid(lang: str, labels: str | None = None, title: str = "", cell: int 
             x, y = left + j * cell, top + i * cell
             parts.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="white" stroke="black"/>')
             if labels == "sum":
-                parts.append(f'<text x="{x + cell - 3}" y="{y + cell - 4}" font-size="8" fill="#777" '
+                parts.append(f'<text x="{x + cell - 3}" y="{y + cell - 4}" font-size="8" fill="#595959" '
                              f'text-anchor="end">{i + j + 2}</text>')
     parts.append("</svg>")
     return "".join(parts)
@@ -64,13 +94,95 @@ def blank_tree(spec: dict, lang: str) -> str:
     return svg.replace('role="img">', f'role="img" class="tree" aria-label="{said}">', 1)
 
 
-def item(q: dict, lang: str) -> str:
-    """One question of the worksheet as an ``<li>``."""
+# --- drawing areas -------------------------------------------------------------------------------------
+def blank_squares(n: int, lang: str, side: int = 30) -> str:
+    """``n`` empty 2×2 squares in a row (SVG), each with its number: room to draw the ways of writing
+    numbers into a square."""
     fmt.check_lang(lang)
-    w = WORDS[lang]
-    out = [f"<p class=\"q\">{html.escape(q['question'])}</p>"]
-    if q.get("predict"):
-        out.append(f'<p class="predict">{w["predict"]} <span class="gap"></span></p>')
+    if type(n) is not int or not 1 <= n <= 24:
+        raise ValueError(f"worksheet squares: 1 to 24 of them, not {n!r}")
+    gap, top = 16, 14
+    width, height = n * (2 * side + gap), top + 2 * side + 2
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" class="draw squares" '
+             f'role="img" aria-label="{html.escape(WORDS[lang]["squares"].format(n=n))}">']
+    for k in range(n):
+        x = 1 + k * (2 * side + gap)
+        parts.append(f'<text x="{x}" y="{top - 3}" font-size="10">{k + 1}</text>')
+        for r in range(2):
+            for c in range(2):
+                parts.append(f'<rect x="{x + c * side}" y="{top + r * side}" width="{side}" height="{side}" '
+                             f'fill="white" stroke="black"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def blank_board(columns, rows, lang: str, marks: dict | None = None, outside=(), walls=(), what: str = "",
+                title: str = "", cell: int = 30) -> str:
+    """A window of a square board to draw on (SVG): ``columns`` and ``rows`` name its cells ("F", 10);
+    ``marks``: cell name -> a short text printed in the cell (filled grey: a feature of the board);
+    ``outside``: cell names off the board (hatched); ``walls``: pairs of neighbouring cells with a wall
+    between them (a thick line). Everything on it comes from the caller (the game's data)."""
+    fmt.check_lang(lang)
+    marks, outside = dict(marks or {}), set(outside)
+    columns, rows = list(columns), list(rows)
+    left, top = 22, 18 + (16 if title else 0)
+    width, height = left + len(columns) * cell + 2, top + len(rows) * cell + 2
+    where = {f"{c}{r}": (left + i * cell, top + j * cell) for j, r in enumerate(rows) for i, c in enumerate(columns)}
+    unknown = [name for name in list(marks) + list(outside) if name not in where]
+    if unknown:
+        raise ValueError(f"worksheet board: {unknown} not in the window")
+    said = WORDS[lang]["board"].format(what=what or title)
+    uid = re.sub(r"[^a-z0-9]", "", (title or what).lower())[:20] or "board"
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" class="draw board" '
+             f'role="img" aria-label="{html.escape(said)}">',
+             f'<defs><pattern id="off-{uid}" width="6" height="6" patternUnits="userSpaceOnUse" '
+             f'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#8a8a8a" stroke-width="1.5"/>'
+             f'</pattern></defs>']
+    if title:
+        parts.append(f'<text x="0" y="12" font-size="11" font-weight="bold">{html.escape(title)}</text>')
+    for i, c in enumerate(columns):  # a column or row wholly off the board has no name
+        if any(f"{c}{r}" not in outside for r in rows):
+            parts.append(f'<text x="{left + i * cell + cell // 2}" y="{top - 5}" font-size="10" text-anchor="middle">{c}</text>')
+    for j, r in enumerate(rows):
+        if any(f"{c}{r}" not in outside for c in columns):
+            parts.append(f'<text x="{left - 4}" y="{top + j * cell + cell // 2 + 4}" font-size="10" text-anchor="end">{r}</text>')
+    for name, (x, y) in where.items():
+        fill = f"url(#off-{uid})" if name in outside else ("#d9d9d9" if name in marks else "white")
+        parts.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" stroke="black"/>')
+        if name in marks:
+            parts.append(f'<text x="{x + cell / 2}" y="{y + cell / 2 + 3}" font-size="{9 if len(marks[name]) > 4 else 10}" '
+                         f'text-anchor="middle" font-weight="bold">{html.escape(marks[name])}</text>')
+    for a, b in walls:
+        (xa, ya), (xb, yb) = where[a], where[b]
+        if ya == yb:  # side by side: the wall is the shared vertical edge
+            x = max(xa, xb)
+            parts.append(f'<line x1="{x}" y1="{ya}" x2="{x}" y2="{ya + cell}" stroke="black" stroke-width="4"/>')
+        else:
+            y = max(ya, yb)
+            parts.append(f'<line x1="{xa}" y1="{y}" x2="{xa + cell}" y2="{y}" stroke="black" stroke-width="4"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# --- the worksheet ---------------------------------------------------------------------------------------
+def _label(q: dict, index: int, lang: str) -> str:
+    """How the working part names a question: the metadata's "Frage 1" before the colon, else the number."""
+    m = re.match(r"^([^:]{1,24}):", q["question"])
+    return m.group(1) if m else f"{WORDS[lang]['question']} {index}"
+
+
+def prediction(q: dict, lang: str) -> str:
+    """One question in the prediction box: its text and an empty line – never the answer's form."""
+    fmt.check_lang(lang)
+    return (f'<li><p class="q">{html.escape(q["question"])}</p>'
+            f'<p class="predict">{WORDS[lang]["predict"]} <span class="gap"></span></p></li>')
+
+
+def item(q: dict, lang: str, index: int = 1, drawing: str = "") -> str:
+    """One question's working part as an ``<li>``: its task, the grid or tree, the lines (the form of
+    the answer) and a drawing area."""
+    fmt.check_lang(lang)
+    out = [f'<p class="q">{html.escape(_label(q, index, lang))}</p>']
     figure = ""
     grid = q.get("grid")
     if grid:
@@ -81,8 +193,10 @@ def item(q: dict, lang: str) -> str:
     text = []
     if q.get("task"):
         text.append(f'<p class="task">{html.escape(q["task"])}</p>')
+    if drawing:
+        text.append(f'<div class="drawing">{drawing}</div>')
     text += [f'<p class="fill">{html.escape(line)}</p>' for line in q.get("lines", ())]
-    text += ['<div class="line"></div>'] * int(q.get("space", 0 if q.get("lines") else 3))
+    text += ['<div class="line"></div>'] * int(q.get("space", 0 if q.get("lines") or drawing else 3))
     if figure:  # a grid beside its task, a (wide) tree above it
         kind = "grid" if grid else "tree"
         out.append(f'<div class="work {kind}"><div class="figure">{figure}</div><div class="text">{"".join(text)}</div></div>')
@@ -91,6 +205,130 @@ def item(q: dict, lang: str) -> str:
     return f"<li>{''.join(out)}</li>"
 
 
-def items(meta: dict) -> str:
-    """Every question of a lesson's worksheet (``meta``: the lesson's metadata)."""
-    return "\n".join(item(q, meta["lang"]) for q in meta["worksheet"])
+def page(meta: dict, drawings: dict | None = None) -> str:
+    """The worksheet's body: the prediction box with every question that asks for a prediction, then
+    the working part. ``drawings``: question index (0-based) -> the drawing area (SVG) of a task that
+    asks to draw; a task asking to draw without one, or a drawing without such a task, is refused."""
+    lang, qs, drawings = meta["lang"], meta["worksheet"], dict(drawings or {})
+    fmt.check_lang(lang)
+    w = WORDS[lang]
+    missing = [i for i, q in enumerate(qs) if asks_to_draw(q) and not drawings.get(i)]
+    stray = [i for i in drawings if not (0 <= i < len(qs) and asks_to_draw(qs[i]))]
+    if missing or stray:
+        raise ValueError(f"worksheet {meta.get('id', '?')} ({lang}): questions {missing} ask to draw and have no "
+                         f"drawing area; drawings {stray} belong to no task that asks to draw")
+    predict = "\n".join(prediction(q, lang) for q in qs if q.get("predict"))
+    work = "\n".join(item(q, lang, i + 1, drawings.get(i, "")) for i, q in enumerate(qs))
+    box = (f'<section class="predictions" aria-labelledby="h-predict"><h2 id="h-predict">{w["predictions"]}</h2>\n'
+           f'<p class="hint">{w["predictions_hint"]}</p>\n<ol class="predictions">\n{predict}\n</ol></section>\n'
+           if predict else "")
+    return (box + f'<section class="working" aria-labelledby="h-work"><h2 id="h-work">{w["working"]}</h2>\n'
+            f'<ol class="questions">\n{work}\n</ol></section>')
+
+
+# --- the answer key ----------------------------------------------------------------------------------------
+# "von 36", "of 1296", and "von 6⁶ = 46656": the number counted out of, not the power's base
+COUNTED = re.compile(r"\b(?:von|of) (?:\d+[⁰¹²³⁴⁵⁶⁷⁸⁹]+ = )?(\d+)(?![\d⁰¹²³⁴⁵⁶⁷⁸⁹])")
+
+
+def bases(q: dict, question=None) -> list:
+    """What the lesson counts out of, for this worksheet question: every "von N" / "of N" of its lines,
+    task and text (and of its by-hand checks' labels), and the 36 throws of a grid."""
+    texts = [q.get("question", ""), q.get("task", ""), *q.get("lines", ())]
+    if question is not None and question.by_hand is not None:
+        texts += [c.label[lang] for c in question.by_hand.checks for lang in ("de", "en")]
+    out = {int(n) for t in texts for n in COUNTED.findall(t) if int(n) > 1}
+    if q.get("grid"):
+        out.add(36)
+    return sorted(out)
+
+
+def fraction(f, counted=()) -> str:
+    """A value as an exact fraction, with the unreduced one before it where the lesson counts out of
+    one of ``counted`` (30/36 = 5/6); a whole number as it is."""
+    f = Fraction(f)
+    text = _frac(f)
+    if f.denominator == 1 or f.denominator in counted:
+        return text
+    for n in counted:
+        if n % f.denominator == 0:
+            return f"{_frac(f * n)}/{n} = {text}"
+    return text
+
+
+def _frac(f: Fraction) -> str:
+    s = str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+    return s.replace("-", fmt.MINUS)
+
+
+def _value(f, unit: str, lang: str, counted=()) -> str:
+    """``<span data-value="n/d">`` with the exact fraction and the rounded value."""
+    from ..core.questions import show_value
+
+    f = Fraction(f)
+    if unit == "share" and not 0 <= f <= 1:  # a count the by-hand work reaches, not a share
+        unit = "count"
+    shown = fraction(f, counted)
+    rounded = show_value(float(f), unit, lang)
+    tail = "" if f.denominator == 1 and unit != "share" and unit != "points" else f" {'=' if _same(f, rounded, lang) else '≈'} {rounded}"
+    return f'<span class="value" data-value="{f.numerator}/{f.denominator}">{html.escape(shown + tail)}</span>'
+
+
+def _same(f: Fraction, rounded: str, lang: str) -> bool:
+    digits = rounded.replace(fmt.MINUS, "-").replace("\xa0", " ").split()[0].rstrip("%")
+    try:
+        x = Fraction(digits.replace(",", ".") if lang == "de" else digits.replace(",", ""))
+    except ValueError:
+        return False
+    return x == (f * 100 if "%" in rounded else f)
+
+
+def key_item(q: dict, question, lang: str, answer: str = "") -> str:
+    """One question of the answer key: the right option (or range), the exact value (or the estimate),
+    each option's value, the by-hand checks, other readings and the teacher version's answer text."""
+    fmt.check_lang(lang)
+    w = WORDS[lang]
+    counted = bases(q, question)
+    unit = question.unit
+    rows = []
+    right = question.right_indexes()
+    labels = question.labels(lang)
+    if right:
+        what = "" if question.kind == "choice" else f" ({w['range']})"
+        rows.append((w["right"] + what, html.escape(", ".join(labels[i] for i in right))))
+    if question.exact is not None:
+        rows.append((w["exact"], f"{html.escape(question.exact_of[lang])} = {_value(question.exact_value(), unit, lang, counted)}"))
+    else:
+        est = question.estimate
+        from ..core.questions import show_value
+
+        got = "" if est.value is None else f" ≈ {html.escape(show_value(float(est.value()), unit, lang))}"
+        rows.append((w["estimate"], f"{html.escape(question.exact_of[lang])}{got} – {html.escape(est.method[lang])}"))
+    if question.values is not None:
+        vals = question.values()
+        rows.append((w["each"], "; ".join(f"{html.escape(o.label[lang])}: {_value(vals[o.key], unit, lang, counted)}"
+                                           for o in question.options if o.key in vals)))
+    if question.by_hand is not None:
+        for c in question.by_hand.checks:
+            rows.append((w["by_hand"], f"{html.escape(c.label[lang])} = {_value(c.value(), unit, lang, counted)}"))
+    for r in question.readings:
+        rows.append((w["reading"], f"{html.escape(r.label[lang])}: {_value(r.value(), unit, lang, counted)}"))
+    if answer:
+        rows.append((w["teacher"], html.escape(answer)))
+    table = "".join(f"<tr><th scope=\"row\">{head}</th><td>{body}</td></tr>" for head, body in rows)
+    form = "".join(f"<li>{html.escape(line)}</li>" for line in q.get("lines", ()))
+    form = f'<p class="form-title">{w["form"]}:</p><ul class="form">{form}</ul>' if form else ""
+    return (f'<li data-question="{html.escape(question.id)}"><p class="q">{html.escape(q["question"])}</p>'
+            f'<table class="key">{table}</table>{form}</li>')
+
+
+def answer_key(meta: dict, questions) -> str:
+    """The answer key's items: the worksheet's questions in order, each with its declared question
+    (``questions``: the lesson's core questions, whose worksheet lines are the metadata's)."""
+    lang, qs = meta["lang"], meta["worksheet"]
+    questions = list(questions)
+    if len(questions) != len(qs) or any(list(d.worksheet[lang]) != list(q.get("lines", ())) for q, d in zip(qs, questions)):
+        raise ValueError(f"answer key {meta.get('id', '?')} ({lang}): the worksheet's questions are not the declared "
+                         f"core questions {[d.id for d in questions]} (their lines differ)")
+    answers = {a["key"]: a["answer"] for a in meta.get("questions", ())}
+    return "\n".join(key_item(q, d, lang, answers.get(d.key, "")) for q, d in zip(qs, questions))
