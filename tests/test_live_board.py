@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,10 @@ class Clients:
     def stop(self) -> None:
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)
+
+
+async def gather(*coros):
+    return await asyncio.gather(*coros)
 
 
 async def join(base: str, room: str, name: str) -> Page:
@@ -88,7 +93,7 @@ def test_the_board_for_thirty_one_keeps_the_controls_in_view_seats_everyone_and_
         pages = dict(zip(early, clients(everyone_joins())))
         offline = early[-OFFLINE:]
         tokens = {n: pages[n].token for n in offline}
-        clients(asyncio.gather(*(pages.pop(n).close() for n in offline)))
+        clients(gather(*(pages.pop(n).close() for n in offline)))
         online = len(early) - OFFLINE
         teacher.wait_for_selector(f".lv-online-count:has-text('{online} von {len(early)}')", timeout=60_000)
         assert teacher.locator("tr[data-student]").count() == len(early)
@@ -102,7 +107,7 @@ def test_the_board_for_thirty_one_keeps_the_controls_in_view_seats_everyone_and_
         teacher.fill("#lv-humans", "3")
         teacher.click(".lv-start")
         teacher.wait_for_selector(".lv-tables tr[data-table]", timeout=60_000)
-        clients(asyncio.gather(*(p.wait(lambda v: v["page"] == "game") for p in pages.values())))
+        clients(gather(*(p.wait(lambda v: v["page"] == "game") for p in pages.values())))
         tables = teacher.locator(".lv-tables tr[data-table]").count()
         assert tables == 10  # 27 connected of 29: 7 tables of 3, 3 of 2 (a bot's seat kept for each absent)
         assert teacher.evaluate("() => document.scrollingElement.scrollTop") == 0
@@ -111,8 +116,8 @@ def test_the_board_for_thirty_one_keeps_the_controls_in_view_seats_everyone_and_
         assert_accessible(teacher, "the board with 29 names and ten tables")
 
         # --- the two who were offline come back, two more join late: bots' seats first ---
-        back = clients(asyncio.gather(*(hello(server.base, t) for t in tokens.values())))
-        late = clients(asyncio.gather(*(join(server.base, room, n) for n in NAMES[-LATE:])))
+        back = clients(gather(*(hello(server.base, t) for t in tokens.values())))
+        late = clients(gather(*(join(server.base, room, n) for n in NAMES[-LATE:])))
         for p in late:
             clients(p.wait(lambda v: v["page"] == "game"))
         seated = {p.view["name"]: int(p.view["title"].split()[-1]) for p in [*back, *late]}
@@ -139,17 +144,17 @@ def test_the_board_for_thirty_one_keeps_the_controls_in_view_seats_everyone_and_
         assert "Ein Bot spielt deinen Platz an Tisch 1 weiter" in student.view["text"]
         teacher.wait_for_selector(f"tr[data-student='{sid}'].lv-mark-bot", timeout=30_000)
         # the bot plays the seat's turn, and the table then waits on the next student
-        teacher.wait_for_function(
-            "name => { const t = document.querySelector(\".lv-tables tr[data-table='1'] .lv-turn\");"
-            " return t && t.textContent.startsWith('wartet auf ') && !t.textContent.includes(name); }",
-            arg=name, timeout=60_000)
+        deadline = time.monotonic() + 60
+        while (turn := row.locator(".lv-turn").inner_text()) == waiting or not turn.startswith("wartet auf "):
+            assert time.monotonic() < deadline, f"table 1 did not go on: {turn}"
+            teacher.wait_for_timeout(200)
         # scrolled to the end of the board, the controls are still in view (they stick to the top)
         teacher.evaluate("() => window.scrollTo(0, document.scrollingElement.scrollHeight)")
         assert teacher.evaluate("() => document.scrollingElement.scrollTop") > 0
         for control in (".lv-reveal", ".lv-next", ".lv-start"):
             assert in_view(teacher, control), control
         assert_accessible(teacher, "the board after a bot took a seat over")
-        clients(asyncio.gather(*(p.close() for p in pages.values())), 60)
+        clients(gather(*(p.close() for p in pages.values())), 60)
     finally:
         clients.stop()
         server.stop()
