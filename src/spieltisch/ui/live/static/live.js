@@ -253,9 +253,9 @@ function render({ model, el: host }) {
         room.students.map((s) => el("tr", { "data-student": String(s.id),
           class: `lv-cell${s.online ? "" : " lv-cell-offline"}${s.mark ? " lv-mark-" + s.mark : ""}` },
           el("td", { class: "lv-name" }, s.name),
-          el("td", { class: s.online ? "lv-online" : "lv-offline" }, s.online ? w.online : w.offline),
           s.answer !== undefined ? el("td", { class: "lv-answer" }, s.answer === null ? "–" : s.answer) : null,
           s.status ? el("td", { class: "lv-status" }, s.status) : null,
+          el("td", { class: s.online ? "lv-online" : "lv-offline" }, s.online ? w.online : w.offline),
           el("td", { class: "lv-cell-act" }, s.freed ? el("span", { class: "lv-claim-code" }, s.claim || "") : el("button", {
             class: "lv-free", "data-student": String(s.id), "aria-label": s.free,
             onclick: () => { if (confirm(s.free_ask)) send({ type: "free", student: s.id }); } }, s.free_short)))))));
