@@ -135,11 +135,9 @@ class LiveTable(Table):
             self.nicknames.pop(seat, None)
         self.humans = tuple(p for p, s in enumerate(self.seats) if s == HUMAN)
         key = str(seat)
-        for entry in self.log:
+        for entry in self.log:  # (a game without hidden parts keeps no spectator's lines: nothing is hidden)
             if "s" in entry["texts"]:
                 entry["texts"][key] = entry["texts"]["s"]
-            elif key in entry["texts"] and len(entry["texts"]) > 1:
-                del entry["texts"][key]  # (a game without hidden parts: every viewer's text is the same)
         self._own.pop(seat, None)  # the last occupant's selection, message and language
         self.fixed = len(self.session.match.actions)
         self.step_id += 1
