@@ -781,3 +781,164 @@ def test_undo_in_a_shared_game_takes_the_move_out_of_the_store(tmp_path):
     again = c.reopen()
     replayed = game_of(again, again.students[0]).table.session.match.record_actions()
     assert replayed == record[:len(replayed)] and len(replayed) < len(record)
+
+
+# --- a class of thirty: late and offline students, a bot taking a seat over (issue 33) -------------
+def join_late(c, code, *names):
+    """Students who join while a round runs: they go straight to a game."""
+    out = []
+    for name in names:
+        s = c.page("student")
+        view = c.send(s, {"type": "join", "room": code, "name": name})
+        assert view["page"] == "game", view
+        s.seat_token = view["token"]
+        out.append(s)
+    return out
+
+
+def table_of(c, code, student):
+    game = c.registry.rooms[code].current.game_of(student.student)
+    return None if game is None else game.table_no
+
+
+def test_late_and_offline_students_take_a_bots_seat_before_a_new_table_is_made(tmp_path):
+    """Issue 33: a late joiner got a table alone with bots while table 8 had a bot seat, and students
+    offline at the round's start were not seated. The round plans its tables for the whole class (8
+    students, 6 connected, 3 a table: three tables of 2 and a bot, not 3 + 3); each student who comes
+    later takes a bot's seat at the table with the fewest students, with the bot's hand; only when
+    every table is full does a new table start, and the next late student joins that one."""
+    c = Class(tmp_path)
+    code = c.room()
+    pages = c.join(code, "Ana", "Ben", "Cem", "Dan", "Eva", "Fil", "Gus", "Hal")
+    for s in pages[6:]:
+        c.registry.detach(s)  # Gus and Hal: offline when the round starts
+    rnd = start_tables(c, code, players=3, humans=3)
+    assert [len(g.students()) for g in rnd.games] == [2, 2, 2]
+    play(c, pages[:6], until=lambda: sum(g.table.human_moves() for g in rnd.games) >= 12)
+    c.loop.run()
+    bot_seat = next(p for p, s in enumerate(rnd.games[0].seats) if "bot" in s)
+    bot_hand = sorted(rnd.games[0].table.session.state.hands[bot_seat])
+    # Gus's page comes back: his token takes the first bot seat, the game as it stands
+    gus = c.page("student")
+    assert c.send(gus, {"type": "hello", "token": pages[6].seat_token})["page"] == "game"
+    assert table_of(c, code, gus) == 1 and rnd.games[0].seat_of(gus.student) == bot_seat
+    assert sorted(hand_cards(c.registry.view(gus)["table"]["board"])) == sorted(str(x) for x in bot_hand)
+    assert check_hands(c, [gus]) == []
+    # the earlier log lines read to him as to the spectator (the lines kept for a seat may tell what
+    # only that seat saw; without a line of his own he would read the first seat's)
+    log = rnd.games[0].table.log
+    assert log and all(e["texts"][str(bot_seat)] == e["texts"]["s"] for e in log)
+    hal = c.page("student")
+    c.send(hal, {"type": "hello", "token": pages[7].seat_token})
+    ivy, = join_late(c, code, "Ivy")  # a new name, after the start
+    assert (table_of(c, code, hal), table_of(c, code, ivy)) == (2, 3) and len(rnd.games) == 3
+    # every table has its three students now: the next one starts table 4, and the one after joins it
+    jan, kai = join_late(c, code, "Jan", "Kai")
+    assert (table_of(c, code, jan), table_of(c, code, kai)) == (4, 4) and len(rnd.games) == 4
+    assert [len(g.students()) for g in rnd.games] == [3, 3, 3, 2]
+    # the board: no student without a seat, each cell names the table
+    cells = {r["name"]: r for r in c.registry.view(c.teacher)["room"]["students"]}
+    assert all(r["mark"] != "out" for r in cells.values()) and cells["Gus"]["status"].startswith("Tisch 1")
+    # after a restart the seats are the same and the games are the ones played
+    actions = [list(g.table.session.match.actions) for g in rnd.games]
+    again = Registry(Store(tmp_path), c.key, schedule=lambda delay, fn: None)
+    rebuilt = again.rooms[code].rounds[-1]
+    assert [g.seats for g in rebuilt.games] == [g.seats for g in rnd.games]
+    assert [list(g.table.session.match.actions) for g in rebuilt.games] == actions
+
+
+def test_the_table_count_plans_for_the_class_but_never_tables_of_one():
+    assert live._table_count(28, 31, 3) == 11  # 6 tables of 3, 5 of 2: five seats for the 3 offline
+    assert live._table_count(30, 30, 3) == 10
+    assert live._table_count(5, 31, 3) == 2  # few connected: 3 + 2, not five students alone with bots
+    assert live._table_count(4, 4, 1) == 4 and live._table_count(0, 9, 3) == 0
+    assert [len(g) for g in _groups(list(range(28)), 3, 11)] == [3] * 6 + [2] * 5
+
+
+def test_a_bot_takes_over_a_students_seat_on_the_boards_click_and_the_game_goes_on(tmp_path):
+    """Issue 33: a student who left stopped their table. The board shows whom each table waits on
+    and a one-click "bot takes over"; the seat goes on with the game's bot where the game stands, the
+    student's page says so, and when their page comes back they get their seat back (the bot still
+    has it) — with no Undo of what the bot did. All of it survives a restart: the stored seat says
+    who had it from which action on, and the replay hands it over at the same point (without that,
+    the replay fails: negative control)."""
+    c = Class(tmp_path)
+    code = c.room()
+    ana, ben, cem = c.join(code, "Ana", "Ben", "Cem")
+    rnd = start_tables(c, code)
+    game = rnd.games[0]
+    table = game.table
+    play(c, [ana, ben, cem], until=lambda: table.human_moves() >= 8)
+    c.loop.run()
+    p = table.session.whose_turn()
+    sid = game.students()[p]
+    leaver = next(s for s in (ana, ben, cem) if s.student == sid)
+    c.registry.detach(leaver)  # their device is gone: the table waits
+    row = c.registry.view(c.teacher)["room"]["round"]["tables"][0]
+    name = c.registry.rooms[code].students[sid].name
+    assert row["waiting"] == f"wartet auf {name} (nicht verbunden)" and row["waiting_offline"]
+    assert [b["student"] for b in row["takeover"]] == [sid] and name in row["takeover"][0]["label"]
+    moved = len(table.session.match.actions)
+    stored = c.registry.store.db.execute("SELECT COUNT(*) FROM moves").fetchone()[0]
+    c.send(c.teacher, {"type": "takeover", "student": sid})
+    assert "bot" in game.seats[p] and game.seats[p]["before"] == {"student": sid} and p not in table.humans
+    # the bot moves one step at a time, as the loop runs; stop right after a move of the bot's seat
+    for _ in range(200):
+        if not c.loop.todo:
+            break
+        c.loop.todo.pop(0)()
+        if table.session.match.movers[-1] == p:
+            break
+    assert len(table.session.match.actions) > moved and table.session.match.movers[-1] == p
+    assert rnd.game_of(sid) is None
+    view = c.registry.view(leaver)
+    assert view["page"] == "lobby" and "Ein Bot spielt deinen Platz an Tisch 1 weiter" in view["text"]
+    cell = next(r for r in c.registry.view(c.teacher)["room"]["students"] if r["id"] == sid)
+    assert cell["mark"] == "bot"
+    # the stored moves are the students' only, numbered on
+    assert c.registry.store.db.execute("SELECT COUNT(*) FROM moves").fetchone()[0] == stored
+    record = list(table.session.match.actions)
+    # the student comes back: their own seat, and the bot's last move is not theirs to take back
+    back = c.page("student")
+    view = c.send(back, {"type": "hello", "token": leaver.seat_token})
+    assert view["page"] == "game" and game.seat_of(sid) == p and not view["table"]["can_undo"]
+    refused = c.send(back, {"type": "table", "event": {"type": "undo"}})
+    assert refused["table"]["message"]["kind"] == "refused" and list(table.session.match.actions) == record
+    table.fixed = 0  # (negative control: without the barrier the bot's move would look like theirs)
+    assert c.registry.view(back)["table"]["can_undo"]
+    table.fixed = len(record)
+    # the game goes on with everyone
+    students = [s for s in (ana, ben, cem) if s is not leaver] + [back]
+    mine = table.human_moves()
+    play(c, students, until=lambda: table.human_moves() >= mine + 9 or table.is_over())
+    assert table.human_moves() >= mine + 9 and check_hands(c, students) == []
+    # a restart rebuilds the same game: the seat changed hands twice at the stored points
+    loop = Loop()
+    again = Registry(Store(tmp_path), c.key, schedule=loop)
+    loop.run()  # (the bots' and the deals' steps after the last stored move, at their pace)
+    rebuilt = again.rooms[code].rounds[-1].games[0]
+    assert rebuilt.seats == game.seats and rebuilt.table.session.match.actions == table.session.match.actions
+    assert live.seat_changes(game.seats) == [(moved, p, {"bot": game.seats[p]["before"]["bot"]}),
+                                             (len(record), p, {"student": sid})]
+    # negative control: the same stored moves without the changes of hands do not replay
+    moves = [(seat, action) for _, seat, action in again.store.load()[0]["rounds"][-1]["games"][0]["moves"]]
+    plain = again._build_game(again.rooms[code], again.rooms[code].rounds[-1], game.id, 1,
+                              [live.first_seat(s) for s in game.seats], table.seed, table.secret)
+    with pytest.raises(ValueError):
+        plain.table.replay(moves)
+
+
+def test_bot_takes_over_only_a_seat_at_a_running_table(tmp_path):
+    c = Class(tmp_path)
+    code = c.room()
+    ana, = c.join(code, "Ana")
+    for event in ({"type": "takeover", "student": ana.student}, {"type": "takeover", "student": 99},
+                  {"type": "takeover", "student": "1"}):
+        view = c.send(c.teacher, event)
+        assert view["notice"]["kind"] == "refused", event
+    c.send(c.teacher, {"type": "round_new", "spec": {"kind": "game", "game": "wuerfel-joker-1"}})
+    view = c.send(c.teacher, {"type": "takeover", "student": ana.student})
+    assert "keinen Platz an einem laufenden Tisch" in view["notice"]["text"]
+    assert c.registry.rooms[code].current.game_of(ana.student) is not None
+    view = c.send(ana, {"type": "takeover", "student": ana.student})  # not a student's event
+    assert "gibt es auf dieser Seite nicht" in view["notice"]["text"]

@@ -208,8 +208,11 @@ class Game:
 
     id: int
     table_no: int
-    seats: list  # per seat {"student": id} or {"bot": name}
+    # per seat {"student": id} or {"bot": name}; a seat that changed hands mid-game also has "from" (the
+    # number of actions made then) and "before" (who had it until then: a seat of the same form)
+    seats: list
     table: LiveTable
+    stored: int = 0  # the students' moves in the store (numbered 0, 1, ...)
 
     def students(self) -> dict:
         return {p: s["student"] for p, s in enumerate(self.seats) if "student" in s}
@@ -247,6 +250,33 @@ class Room:
     @property
     def current(self) -> Round | None:
         return self.rounds[-1] if self.rounds and self.rounds[-1].status != "closed" else None
+
+
+def first_seat(seat: dict) -> dict:
+    """Who had a seat when its game began."""
+    while "before" in seat:
+        seat = seat["before"]
+    return {k: v for k, v in seat.items() if k in ("student", "bot")}
+
+
+def seat_changes(seats: list) -> list:
+    """Every change of hands in a game's seats: (actions made, seat, the seat's new occupant)."""
+    out = []
+    for p, seat in enumerate(seats):
+        while "before" in seat:
+            out.append((seat["from"], p, {k: v for k, v in seat.items() if k in ("student", "bot")}))
+            seat = seat["before"]
+    return sorted(out, key=lambda c: c[0])
+
+
+def had_seat(seat: dict, student: int) -> bool:
+    """Whether ``student`` had this seat at some point of the game."""
+    while True:
+        if seat.get("student") == student:
+            return True
+        if "before" not in seat:
+            return False
+        seat = seat["before"]
 
 
 CLAIM = "claim:"  # a freed seat's stored token: this prefix and the one-time code that takes it back
@@ -380,7 +410,9 @@ class Registry:
                     rnd.class_round = classroom.parse_class(rnd.spec["class"])
                 for g in r["games"]:
                     game = self._build_game(room, rnd, g["id"], g["table_no"], g["seats"], g["seed"], g["secret"])
-                    game.table.replay([(seat, action) for _, seat, action in g["moves"]])
+                    game.table.replay([(seat, action) for _, seat, action in g["moves"]],
+                                      [(at, p, *self._occupant(room, who)) for at, p, who in seat_changes(g["seats"])])
+                    game.stored = len(g["moves"])
                     rnd.games.append(game)
                 room.rounds.append(rnd)
             self.rooms[room.code] = room
@@ -695,8 +727,11 @@ class Registry:
             for student in room.students.values():
                 self._new_game(room, rnd, [{"student": student.id}], len(rnd.games) + 1)
         elif kind == "table":
+            # the tables are planned for the whole class, so a student who comes later (offline when
+            # the round started) finds a bot's seat at a table of classmates
             present = [s for s in room.students.values() if self.online(room.code, s.id)]
-            for group in _groups(present, stored["humans"]):
+            tables = _table_count(len(present), len(room.students), stored["humans"])
+            for group in _groups(present, stored["humans"], tables):
                 self._new_table(room, rnd, group)
         self.notify(room.code, {"all"})
         return rnd
@@ -838,17 +873,83 @@ class Registry:
         return game
 
     def _seat_late(self, room: Room, rnd: Round, student: Student) -> None:
-        """A student who comes after the round started: their own shared game, or a table of their
-        own with bots in the other seats."""
+        """A student who comes after the round started (late, or offline when it started, or back
+        after a bot took their seat over): their own shared game; at tables, a bot's seat at a
+        table that is still going and has fewer students than the round's "students per table" —
+        their own seat back if a bot still has it, else at the table with the fewest students (a
+        table of bots alone last) — and only if there is none a new table with bots."""
         if rnd.kind == "game":
             self._new_game(room, rnd, [{"student": student.id}], len(rnd.games) + 1)
-        else:
+            return
+        spot = self._bot_seat(rnd, student.id)
+        if spot is None:
             self._new_table(room, rnd, [student])
+        else:
+            self._hand_seat(room, rnd, *spot, {"student": student.id})
+
+    def _bot_seat(self, rnd: Round, student: int) -> tuple | None:
+        """(game, seat) of the bot seat a late student takes, or None."""
+        best = None
+        for game in rnd.games:
+            if game.table.is_over():
+                continue
+            bots = [p for p, s in enumerate(game.seats) if "bot" in s]
+            n = len(game.students())
+            if not bots:
+                continue
+            own = next((p for p in bots if had_seat(game.seats[p], student)), None)
+            if own is None and n >= rnd.spec["humans"]:
+                continue
+            key = (own is None, n == 0, n, game.table_no)
+            if best is None or key < best[0]:
+                best = (key, game, own if own is not None else bots[0])
+        return None if best is None else best[1:]
+
+    def _occupant(self, room: Room, seat: dict) -> tuple:
+        """(the table's seat setting, the student's name) for a seat's occupant."""
+        if "student" in seat:
+            student = room.students.get(seat["student"])
+            return HUMAN, student.name if student is not None else ""
+        return seat["bot"], None
+
+    def _hand_seat(self, room: Room, rnd: Round, game: Game, p: int, new: dict) -> None:
+        """Seat ``p`` of a running ``game`` goes to ``new`` (a student or a bot) where the game stands:
+        stored first (with who had it before and from which action on), then the table goes on."""
+        table = game.table
+        seats = list(game.seats)
+        seats[p] = {**new, "from": len(table.session.match.actions), "before": game.seats[p]}
+        self.store.set_seats(game.id, seats)
+        game.seats = seats
+        who, name = self._occupant(room, new)
+        table.set_seat(p, who, name)
+        self._pace(room, game)
+        left = seats[p]["before"].get("student")
+        targets = {f"student:{s}" for s in game.students().values()} | {"board", "projector"}
+        if left is not None:
+            targets.add(f"student:{left}")
+        self.notify(room.code, targets)
+
+    def _takeover(self, session: Session, ev: dict) -> None:
+        """The board's "bot takes over": a student's seat at a table goes on with the game's bot
+        (a student who left would stop the table); their page says so, and they get a seat again
+        (this one, if a bot still has it) when their page comes back."""
+        _fields(ev, {"type": str, "n": int, "student": int})
+        room = self._teacher_room(session)
+        rnd = room.current
+        sid = ev.get("student")
+        game = rnd.game_of(sid) if rnd is not None and rnd.kind == "table" and rnd.status == "open" else None
+        if game is None or game.table.is_over():
+            raise Refusal("no_seat_to_take", id=short(sid, 12, str))
+        bot = load_view(get_game_class(rnd.spec["game"])).default_bot
+        self._hand_seat(room, rnd, game, game.seat_of(sid), {"bot": bot})
 
     def _build_game(self, room: Room, rnd: Round, gid: int, table_no: int, seats: list, seed: int, secret) -> Game:
-        names = {p: room.students[s["student"]].name for p, s in enumerate(seats)
+        """The game as it began (a seat that changed hands since: as its first occupant had it; the
+        replay hands it on where it did)."""
+        start = [first_seat(s) for s in seats]
+        names = {p: room.students[s["student"]].name for p, s in enumerate(start)
                  if "student" in s and s["student"] in room.students}
-        who = [HUMAN if "student" in s else s["bot"] for s in seats]
+        who = [HUMAN if "student" in s else s["bot"] for s in start]
         if rnd.kind == "game":
             settings = rnd.class_round.table_settings()
             note = both("live_note_game")
@@ -860,11 +961,15 @@ class Registry:
         game = Game(gid, table_no, seats, None)
         store = self.store
 
+        # the moves are numbered as they are stored (not by the table's count of its humans' moves,
+        # which changes when a seat changes hands)
         def on_move(seat, action):
-            store.add_move(gid, game.table.human_moves() - 1, seat, action.to_json())
+            store.add_move(gid, game.stored, seat, action.to_json())
+            game.stored += 1
 
-        def on_undo(n):
-            store.drop_moves_from(gid, n)
+        def on_undo(n):  # (Undo takes back one move: the last one stored)
+            game.stored -= 1
+            store.drop_moves_from(gid, game.stored)
 
         game.table = LiveTable(names=names, note=note, on_move=on_move, on_undo=on_undo, **settings)
         return game
@@ -985,6 +1090,9 @@ class Registry:
             return out
         game = rnd.game_of(student.id)
         if game is None:
+            left = next((g for g in rnd.games if any(had_seat(s, student.id) for s in g.seats)), None)
+            if left is not None and rnd.kind == "table":
+                return {**base, "page": "lobby", "text": word("taken_over", lang, n=left.table_no)}
             return {**base, "page": "lobby", "text": word("lobby", lang, room=room.code, name=student.name)}
         out = {**base, "page": "game", "table": game.table.state_for(game.seat_of(student.id), lang)}
         if rnd.kind == "table":
@@ -1065,7 +1173,8 @@ class Registry:
                 "humans", "start", "reveal", "truth_input", "next_round", "progress", "moves", "points", "finished",
                 "playing", "not_started", "computing", "histogram", "ranking", "decisions", "best", "bots_in_game",
                 "tables", "over", "projector", "language", "live_region", "mean", "count", "best_expected",
-                "class_answers", "stored", "lesson_question", "lesson_poll")
+                "class_answers", "stored", "lesson_question", "lesson_poll", "round_now", "no_round_now",
+                "room_admin", "qr_show", "all_rooms")
         out = {"page": "board", "words": self._words(lang, keys), "lesson_questions": lesson_questions(lang),
                "rooms": [{"code": r.code, "students": len(r.students), "current": r.code == session.room,
                           "expires": time.strftime("%d.%m. %H:%M" if lang == "de" else "%b %d, %H:%M",
@@ -1081,20 +1190,49 @@ class Registry:
         rnd = room.current
         for s in room.students.values():
             row = {"id": s.id, "name": s.name, "online": bool(self.online(room.code, s.id)), "freed": _freed(s),
-                   "free": word("free_seat", lang, name=s.name),
+                   "free": word("free_seat", lang, name=s.name), "free_short": word("free_short", lang),
                    "free_ask": word("free_seat_ask", lang, name=s.name)}
             if _freed(s) and s.token_hash:
                 row["claim"] = word("seat_claim_code", lang, code=s.token_hash[len(CLAIM):])
             if rnd is not None and rnd.kind == "poll":
                 row["answer"] = self._answer_text(rnd, rnd.answers[s.id], lang) if s.id in rnd.answers else None
+            elif rnd is not None:
+                row.update(self._student_status(rnd, s.id, lang))
             students.append(row)
+        online = sum(r["online"] for r in students)
         out["room"] = {"code": room.code, "join_url": url, "qr": self.qr_svg(url) if url and self.qr_svg else None,
                        "qr_label": word("qr_label", lang, url=url or ""),
                        "join_text": word("join_link", lang, url=url or room.code),
                        "delete": word("delete_room", lang, room=room.code),
                        "students_title": word("students", lang, n=len(students)), "students": students,
+                       "online_text": word("online_of", lang, n=online, of=len(students)),
                        "round": self._board_round(room, rnd, lang) if rnd is not None else None}
         return out
+
+    def _student_status(self, rnd: Round, sid: int, lang: str) -> dict:
+        """A student's place in a game round, for their cell on the board: "status" (a short text) and
+        "mark" ("turn": a table waits on them, "done", "out": no seat, "bot": a bot has their seat)."""
+        game = rnd.game_of(sid)
+        if game is None:
+            left = next((g for g in rnd.games if any(had_seat(x, sid) for x in g.seats)), None)
+            if left is not None:
+                return {"status": word("bot_has_seat", lang, n=left.table_no), "mark": "bot"}
+            return {"status": word("no_seat", lang), "mark": "out"}
+        t = game.table
+        seat = game.seat_of(sid)
+        if t.is_over():
+            points = str(t.session.state.scores()[seat]).replace("-", "−")
+            text = word("points_n", lang, points=points)
+            return {"status": text if rnd.kind == "game" else f"{word('table_no', lang, n=game.table_no)} · {text}",
+                    "mark": "done"}
+        turn = t.session.whose_turn() == seat
+        if rnd.kind == "game":
+            text = word("moves_n", lang, n=t.human_moves())
+        else:
+            text = word("table_no", lang, n=game.table_no)
+        if turn:
+            text += " · " + word("to_move", lang)
+        return {"status": text, "mark": "turn" if turn else None, "table": game.table_no}
 
     def _board_round(self, room: Room, rnd: Round, lang: str) -> dict:
         out = {"id": rnd.id, "kind": rnd.kind, "status": rnd.status,
@@ -1125,9 +1263,34 @@ class Registry:
             out["finished"] = sum(r["over"] for r in rows)
             return out
         out.update({"game": get_game_class(rnd.spec["game"]).name[lang],
-                    "tables": [{**self._table_row(g, lang), "title": word("table_no", lang, n=g.table_no),
+                    "tables": [{**self._table_row(g, lang), **self._table_watch(room, rnd, g, lang),
+                                "title": word("table_no", lang, n=g.table_no),
                                 "projector": word("projector_of", lang, n=g.table_no),
                                 "beamer": self.projector_token(room.code, g.table_no)} for g in rnd.games]})
+        playing = [t for t in out["tables"] if not t["over"]]
+        out["tables_text"] = word("tables_summary", lang, n=len(out["tables"]), playing=len(playing),
+                                  waiting=sum(1 for t in playing if t["waiting_offline"]))
+        return out
+
+    def _table_watch(self, room: Room, rnd: Round, game: Game, lang: str) -> dict:
+        """What the board shows of a table beyond its row: whom it waits on (a student to move, and
+        whether they are connected), and a "bot takes over" button for the student it waits on and
+        for every student of it who is not connected."""
+        t = game.table
+        turn = None if t.is_over() else t.session.whose_turn()
+        students = game.students()
+        waiting = students.get(turn) if turn is not None else None
+        out = {"waiting": None, "waiting_offline": False, "takeover": []}
+        if waiting is not None:
+            name = room.students[waiting].name if waiting in room.students else "?"
+            offline = not self.online(room.code, waiting)
+            out["waiting"] = word("waiting_offline" if offline else "waiting_on", lang, who=name)
+            out["waiting_offline"] = offline
+        if rnd.status == "open" and not t.is_over():
+            for p, sid in students.items():
+                if sid == waiting or not self.online(room.code, sid):
+                    name = room.students[sid].name if sid in room.students else "?"
+                    out["takeover"].append({"student": sid, "label": word("takeover", lang, name=name)})
         return out
 
     def _projector_view(self, session: Session) -> dict:
@@ -1174,11 +1337,22 @@ def _kind(raw) -> str:
         return "?"
 
 
-def _groups(students: list, size: int) -> list[list]:
-    """Students split into tables of at most ``size``, as even as possible (7 by 3: 3, 2, 2)."""
+def _table_count(present: int, everyone: int, size: int) -> int:
+    """How many tables a round starts with: enough for the whole class at ``size`` students a table
+    (those offline now take a bot's seat when they come), but none with fewer than two students
+    while there are students enough (then the late ones fill the bots' seats, or a new table)."""
+    if present == 0:
+        return 0
+    need = math.ceil(present / size)
+    return max(need, min(math.ceil(everyone / size), present // 2 if size > 1 else present))
+
+
+def _groups(students: list, size: int, tables: int | None = None) -> list[list]:
+    """Students split into ``tables`` tables (at least as many as it takes at ``size`` a table), as
+    even as possible (7 by 3: 3, 2, 2)."""
     if not students:
         return []
-    tables = math.ceil(len(students) / size)
+    tables = max(math.ceil(len(students) / size), tables or 0)
     out, start = [], 0
     for i in range(tables):
         n = len(students) // tables + (1 if i < len(students) % tables else 0)
@@ -1222,7 +1396,7 @@ HANDLERS = {
                 "table": Registry._table_event, "lang": Registry._lang},
     "teacher": {"room_new": Registry._room_new, "room_open": Registry._room_open, "room_delete": Registry._room_delete,
                 "round_new": Registry._round_new, "reveal": Registry._reveal, "next": Registry._next,
-                "free": Registry._free, "lang": Registry._lang},
+                "free": Registry._free, "takeover": Registry._takeover, "lang": Registry._lang},
     "projector": {"lang": Registry._lang, "table": Registry.projector_table},
     "denied": {},
 }

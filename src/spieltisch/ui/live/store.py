@@ -8,7 +8,8 @@ What is stored is what a restart needs to rebuild every room exactly, and nothin
 - ``students``: the display name a student typed and a hash of their seat token (never the token);
 - ``rounds``: each round's kind and settings (a poll's question, a game's class code and seed);
 - ``answers``: a poll's answers, one per student (the last one counts);
-- ``games``: each game of a round: its seats (a student or a bot), seed and secret;
+- ``games``: each game of a round: its seats (a student or a bot, and who had a seat before if it
+  changed hands mid-game), seed and secret;
 - ``moves``: the students' moves in each game, in order. Bots and chance are not stored: they
   follow from the seed, the secret and the students' moves, so replaying the moves rebuilds the
   game exactly, and a game's record is its settings plus these moves;
@@ -183,6 +184,11 @@ class Store:
                                   (round_id, table_no, json.dumps(seats), str(seed),
                                    None if secret is None else str(secret), self.clock()))
             return cur.lastrowid
+
+    def set_seats(self, game: int, seats: list) -> None:
+        """A seat changed hands mid-game (each seat keeps who had it before and from which action on)."""
+        with self.tx():
+            self.db.execute("UPDATE games SET seats = ? WHERE id = ?", (json.dumps(seats), game))
 
     def add_move(self, game: int, n: int, seat: int, action) -> None:
         with self.tx():

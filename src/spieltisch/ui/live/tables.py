@@ -22,6 +22,7 @@ from contextlib import contextmanager
 
 from ...core.errors import IllegalActionError
 from ...core.game import SPECTATOR, record_key
+from ...core.registry import make_bot
 from ..table import HUMAN, MAX_STEPS, Table
 
 # what each seat keeps of its own; everything else of the table is the game's, shared
@@ -41,6 +42,7 @@ class LiveTable(Table):
         self._own: dict = {}
         self.on_move = None  # not during the set-up
         self.on_undo = None
+        self.fixed = 0  # the actions before this one cannot be taken back (a seat changed hands there)
         super().__init__(**settings)
         self.on_move = on_move
         self.on_undo = on_undo
@@ -112,7 +114,33 @@ class LiveTable(Table):
 
     def _last_human(self):
         movers = self.session.match.movers
-        return movers[-1] if movers and movers[-1] in self.humans else None
+        # a move made before the seat changed hands is not the new occupant's to take back
+        return movers[-1] if movers and movers[-1] in self.humans and len(movers) > self.fixed else None
+
+    # --- a seat changes hands mid-game ---
+    def set_seat(self, seat: int, who: str, name: str | None = None) -> None:
+        """``seat`` goes on with ``who``: a bot's name (a bot takes over a student's seat: the game goes
+        on where it stands) or ``HUMAN`` with the student's ``name`` (a late student takes a bot's
+        seat and its hand). Nothing before this point can be taken back, and the new occupant reads
+        the earlier log lines as the spectator did: the lines written for the seat's last occupant
+        may tell what only they saw."""
+        self.seats[seat] = who
+        if who == HUMAN:
+            self.session.bots.pop(seat, None)
+            self.session.bot_names.pop(seat, None)
+            self.nicknames[seat] = name or ""
+        else:
+            self.session.bots[seat] = make_bot(self.game, who)
+            self.session.bot_names[seat] = who
+            self.nicknames.pop(seat, None)
+        self.humans = tuple(p for p, s in enumerate(self.seats) if s == HUMAN)
+        key = str(seat)
+        for entry in self.log:  # (a game without hidden parts keeps no spectator's lines: nothing is hidden)
+            if "s" in entry["texts"]:
+                entry["texts"][key] = entry["texts"]["s"]
+        self._own.pop(seat, None)  # the last occupant's selection, message and language
+        self.fixed = len(self.session.match.actions)
+        self.step_id += 1
 
     def act(self, action) -> None:
         p = self.session.current_player()
@@ -135,19 +163,36 @@ class LiveTable(Table):
         return sum(1 for p in self.session.match.movers if p in self.humans)
 
     # --- a restart ---
-    def replay(self, moves) -> None:
+    def replay(self, moves, changes=()) -> None:
         """Play the stored ``moves`` ((seat, action record), in order) again: bots and chance in
         between run as they did (they follow from the seed, the secret and these moves), so the
-        game is the one that was played. A stored move that is not legal where it comes (a store
-        that does not belong to this game) raises, naming it."""
+        game is the one that was played. ``changes``: (actions made, seat, who, name) — a seat that
+        changed hands there (``set_seat``), applied at the same point, so the bots draw from their
+        generator as they did. A stored move that is not legal where it comes (a store that does
+        not belong to this game) raises, naming it."""
         on_move, self.on_move = self.on_move, None
+        changes = sorted(changes, key=lambda c: c[0])
+
+        def advance(last=False):
+            for _ in range(MAX_STEPS):
+                while changes and changes[0][0] <= len(self.session.match.actions):
+                    at, seat, who, name = changes.pop(0)
+                    if at < len(self.session.match.actions):
+                        raise ValueError(f"seat {seat} changed hands after {at} actions, but the replay passed it")
+                    self.set_seat(seat, who, name)
+                # after the last stored move only up to the last change: the bots go on at their pace
+                if self.session.waiting_for_human() or (last and not changes):
+                    return
+                if changes:  # a change ahead: one action at a time, so as not to step past it
+                    if not self.pending() and not self.human_throw_pending():
+                        return
+                    self._step_once()
+                elif not self.step():
+                    return
+
         try:
             for i, (seat, record) in enumerate(moves):
-                for _ in range(MAX_STEPS):
-                    if self.session.waiting_for_human():
-                        break
-                    if not self.step():
-                        break
+                advance()
                 if self.session.current_player() != seat:
                     raise ValueError(f"stored move {i} is seat {seat}'s, but seat {self.session.current_player()} "
                                      "is to move there")
@@ -157,6 +202,11 @@ class LiveTable(Table):
                     raise ValueError(f"stored move {i} ({record!r:.60}) is not legal in this game")
                 with self.seat(seat):
                     self.act(action)
+            if changes:
+                advance(last=True)
+            if changes:
+                raise ValueError(f"seat {changes[0][1]} changed hands after {changes[0][0]} actions, "
+                                 "which the replay did not reach")
         finally:
             self.on_move = on_move
 

@@ -205,40 +205,86 @@ function render({ model, el: host }) {
     return out;
   }
 
+  // The board is built for a whole class (issue 33: with 31 names it was one row per name and the
+  // round's controls three screens down): a head line with the room, the round's controls at the
+  // top (sticky: always in view), then the round (its tables, whom each waits on, a bot to take a
+  // seat over) beside the names as a compact grid with each one's status, and the room's
+  // administration folded away at the end.
+  let qrOpen = null; // the teacher opened or closed the join box (null: open while no round runs)
+
   function boardPage(v, key) {
     const w = v.words;
     const lang = v.lang;
-    const out = [el("h1", {}, w.board_title)];
-    // rooms
-    out.push(el("section", { class: "lv-rooms", "aria-label": w.rooms }, el("h2", {}, w.rooms),
+    const room = v.room;
+    const rooms = () => el("section", { class: "lv-rooms", "aria-label": w.rooms }, el("h2", {}, w.rooms),
       el("ul", {}, v.rooms.map((r) => el("li", {}, `${r.code} (${r.students}) · ${r.expires} `,
         r.current ? null : el("button", { class: "lv-open-room", "data-room": r.code,
           onclick: () => send({ type: "room_open", room: r.code }) }, `${w.open_room} ${r.code}`)))),
       el("button", { class: "lv-new-room", onclick: () => send({ type: "room_new" }) }, w.new_room),
-      el("p", { class: "lv-help" }, w.stored)));
-    const room = v.room;
-    if (!room) return out;
-    out.push(el("section", { class: "lv-room", "aria-label": room.code },
-      el("h2", {}, room.code),
+      el("p", { class: "lv-help" }, w.stored));
+    if (!room) return [el("h1", {}, w.board_title), rooms()];
+    const open = qrOpen === null ? !room.round : qrOpen;
+    const join = el("details", { class: "lv-join-box", open: open || null },
+      el("summary", { onclick: () => { qrOpen = !join.open; } }, w.qr_show),
       el("p", { class: "lv-join-link" }, room.join_text),
-      room.qr ? el("div", { class: "lv-qr", role: "img", "aria-label": room.qr_label, html: room.qr }) : null,
+      room.qr ? el("div", { class: "lv-qr", role: "img", "aria-label": room.qr_label, html: room.qr }) : null);
+    const out = [el("div", { class: "lv-board-head" },
+      el("h1", {}, w.board_title),
+      el("section", { class: "lv-room", "aria-label": room.code }, el("h2", {}, room.code),
+        el("p", { class: "lv-online-count" }, room.online_text)),
+      join)];
+    out.push(el("section", { class: "lv-controls", "aria-label": w.round_now },
+      roundControls(room.round, w), newRound(v, w)));
+    out.push(el("div", { class: "lv-board-main" },
+      room.round ? currentRound(room.round, w, lang, key, room.code) : null,
+      studentGrid(room, w)));
+    out.push(el("details", { class: "lv-admin" }, el("summary", {}, w.room_admin),
       el("button", { class: "lv-delete-room", onclick: () => { if (confirm(room.delete)) send({ type: "room_delete", room: room.code }); } },
-        room.delete)));
-    // students
-    out.push(el("section", { class: "lv-students", "aria-label": room.students_title },
-      el("h2", {}, room.students_title),
-      el("table", { class: "lv-table" },
-        room.students.map((s) => el("tr", { "data-student": String(s.id) },
-          el("td", {}, s.name),
-          el("td", { class: s.online ? "lv-online" : "lv-offline" }, s.online ? w.online : w.offline),
-          s.answer !== undefined ? el("td", { class: "lv-answer" }, s.answer === null ? "–" : s.answer) : null,
-          el("td", {}, s.freed ? el("span", { class: "lv-claim-code" }, s.claim || "") : el("button", {
-            class: "lv-free", "data-student": String(s.id),
-            onclick: () => { if (confirm(s.free_ask)) send({ type: "free", student: s.id }); } }, s.free)))))));
-    // a new round
-    out.push(newRound(v, w));
-    if (room.round) out.push(currentRound(room.round, w, lang, key, room.code));
+        room.delete),
+      rooms()));
     return out;
+  }
+
+  // the names as a grid: each cell the name, connected or not, and where they are in the round
+  function studentGrid(room, w) {
+    return el("section", { class: "lv-students", "aria-label": room.students_title },
+      el("h2", {}, room.students_title),
+      el("table", { class: "lv-table lv-students-grid" }, el("tbody", {},
+        room.students.map((s) => el("tr", { "data-student": String(s.id),
+          class: `lv-cell${s.online ? "" : " lv-cell-offline"}${s.mark ? " lv-mark-" + s.mark : ""}` },
+          el("td", { class: "lv-name" }, s.name),
+          s.answer !== undefined ? el("td", { class: "lv-answer" }, s.answer === null ? "–" : s.answer) : null,
+          s.status ? el("td", { class: "lv-status" }, s.status) : null,
+          el("td", { class: s.online ? "lv-online" : "lv-offline" }, s.online ? w.online : w.offline),
+          el("td", { class: "lv-cell-act" }, s.freed ? el("span", { class: "lv-claim-code" }, s.claim || "") : el("button", {
+            class: "lv-free", "data-student": String(s.id), "aria-label": s.free,
+            onclick: () => { if (confirm(s.free_ask)) send({ type: "free", student: s.id }); } }, s.free_short)))))));
+  }
+
+  // the running round's title and its buttons: what the teacher presses every round
+  function roundControls(r, w) {
+    const box = el("div", { class: "lv-now" });
+    if (!r) {
+      box.append(el("p", { class: "lv-now-title" }, w.no_round_now));
+      return box;
+    }
+    box.append(el("h2", { class: "lv-now-title" }, `${r.kind === "poll" ? r.question : r.game} – ${r.status_text}`));
+    const actions = el("div", { class: "lv-actions" });
+    if (r.kind === "poll") actions.append(el("span", { class: "lv-count" }, r.answers));
+    else if (r.kind === "game") actions.append(el("span", { class: "lv-count" }, `${w.finished}: ${r.finished} / ${r.progress.length}`));
+    else if (r.tables_text) actions.append(el("span", { class: "lv-count" }, r.tables_text));
+    if (r.status === "open") {
+      if (r.kind === "poll" && !r.question_id) {
+        const truth = el("input", { id: "lv-truth", class: "lv-truth-input", maxlength: "20" });
+        actions.append(el("label", { for: "lv-truth" }, w.truth_input), truth,
+          el("button", { class: "lv-reveal lv-primary", onclick: () => send({ type: "reveal", truth: truth.value }) }, w.reveal));
+      } else {  // a lesson question's exact value comes from its game; a game's result from its codes
+        actions.append(el("button", { class: "lv-reveal lv-primary", onclick: () => send({ type: "reveal" }) }, w.reveal));
+      }
+    }
+    actions.append(el("button", { class: "lv-next", onclick: () => send({ type: "next" }) }, w.next_round));
+    box.append(actions);
+    return box;
   }
 
   function newRound(v, w) {
@@ -247,20 +293,21 @@ function render({ model, el: host }) {
         ["table", w.kind_table]].map(([k, label]) =>
         el("option", { value: k }, label)));
     const question = el("input", { id: "lv-question", class: "lv-question-input", maxlength: "200" });
-    const options = el("textarea", { id: "lv-options", class: "lv-options-input", rows: "4" });
+    const options = el("textarea", { id: "lv-options", class: "lv-options-input", rows: "3" });
     const gameSel = el("select", { id: "lv-game", class: "lv-game-select" },
       v.games.map((g) => el("option", { value: g.id }, g.name)));
     const lessonSel = el("select", { id: "lv-lesson", class: "lv-lesson-select" },
       (v.lesson_questions || []).map((q) => el("option", { value: q.id }, q.title)));
     const players = el("input", { id: "lv-players", class: "lv-players", type: "number", min: "2", max: "6", value: "3" });
     const humans = el("input", { id: "lv-humans", class: "lv-humans", type: "number", min: "1", max: "6", value: "3" });
+    const field = (id, label, input) => el("p", { class: "lv-field" }, el("label", { for: id }, label), input);
     const rows = {
-      question: el("p", {}, el("label", { for: "lv-question" }, w.question), el("br"), question),
-      options: el("p", {}, el("label", { for: "lv-options" }, w.options), el("br"), options),
-      lesson: el("p", {}, el("label", { for: "lv-lesson" }, w.lesson_poll), " ", lessonSel),
-      game: el("p", {}, el("label", { for: "lv-game" }, w.game), " ", gameSel),
-      players: el("p", {}, el("label", { for: "lv-players" }, w.players), " ", players),
-      humans: el("p", {}, el("label", { for: "lv-humans" }, w.humans), " ", humans),
+      question: field("lv-question", w.question, question),
+      options: field("lv-options", w.options, options),
+      lesson: field("lv-lesson", w.lesson_poll, lessonSel),
+      game: field("lv-game", w.game, gameSel),
+      players: field("lv-players", w.players, players),
+      humans: field("lv-humans", w.humans, humans),
     };
     const show = () => {
       const k = kind.value;
@@ -272,7 +319,7 @@ function render({ model, el: host }) {
     };
     kind.addEventListener("change", show);
     show();
-    const form = el("form", { class: "lv-new-round", onsubmit: (e) => {
+    const form = el("form", { class: "lv-new-round", "aria-labelledby": "lv-new-round-title", onsubmit: (e) => {
       e.preventDefault();
       const k = kind.value;
       let spec;
@@ -283,27 +330,19 @@ function render({ model, el: host }) {
       else spec = { kind: "table", game: gameSel.value, players: Number(players.value), humans: Number(humans.value) };
       send({ type: "round_new", spec });
     } },
-    el("h2", {}, w.new_round),
-    el("p", {}, el("label", { for: "lv-kind" }, w.round_kind), " ", kind),
+    el("h2", { id: "lv-new-round-title" }, w.new_round),
+    field("lv-kind", w.round_kind, kind),
     rows.question, rows.options, rows.lesson, rows.game, rows.players, rows.humans,
     el("button", { type: "submit", class: "lv-start lv-primary" }, w.start));
-    return el("section", { "aria-label": w.new_round }, form);
+    return form;
   }
 
   function currentRound(r, w, lang, key, roomCode) {
     const box = el("section", { class: "lv-round", "data-kind": r.kind, "data-status": r.status, "aria-label": r.status_text });
-    const title = r.kind === "poll" ? r.question : r.game;
-    box.append(el("h2", {}, `${title} – ${r.status_text}`));
     if (r.kind === "poll") {
-      box.append(el("p", { class: "lv-count" }, r.answers), ...pollResult(r.result, w, lang, r.type));
+      box.append(...pollResult(r.result, w, lang, r.type));
     } else if (r.kind === "game") {
       box.append(el("p", { class: "lv-class-code" }, r.class_code));
-      box.append(el("table", { class: "lv-table lv-progress" },
-        el("caption", {}, w.progress),
-        el("tr", {}, el("th", { scope: "col" }, ""), el("th", { scope: "col" }, w.moves), el("th", { scope: "col" }, w.points)),
-        r.progress.map((p) => el("tr", { class: p.over ? "lv-done" : null },
-          el("th", { scope: "row" }, p.name), el("td", {}, String(p.moves)),
-          el("td", {}, p.over ? String(p.points).replace("-", "−") : p.moves ? w.playing : w.not_started)))));
       const s = r.summary;
       if (!s && r.finished) box.append(el("p", {}, w.computing));
       if (s) {
@@ -324,29 +363,19 @@ function render({ model, el: host }) {
         }
       }
     } else {
+      // each table in one row: its seats, whom it waits on, a bot to take a seat over, its projector
       box.append(el("table", { class: "lv-table lv-tables" },
         el("caption", {}, w.tables),
-        r.tables.map((t) => el("tr", { "data-table": String(t.no) },
+        r.tables.map((t) => el("tr", { "data-table": String(t.no), class: t.waiting_offline ? "lv-stuck" : null },
           el("th", { scope: "row" }, t.title),
-          el("td", {}, t.seats.map((name, i) => t.scores ? `${name} ${String(t.scores[i]).replace("-", "−")}` : name).join(" · ")),
-          el("td", {}, t.over ? w.over : t.turn ? `→ ${t.turn}` : ""),
+          el("td", { class: "lv-seats" }, t.seats.map((name, i) => t.scores ? `${name} ${String(t.scores[i]).replace("-", "−")}` : name).join(" · ")),
+          el("td", { class: "lv-turn" }, t.over ? w.over : t.waiting ? t.waiting : t.turn ? `→ ${t.turn}` : ""),
+          el("td", { class: "lv-take" }, (t.takeover || []).map((b) => el("button", {
+            class: "lv-takeover", id: `lv-takeover-${b.student}`, "data-takeover": String(b.student),
+            onclick: () => send({ type: "takeover", student: b.student }) }, b.label))),
           el("td", {}, el("a", { href: `beamer?t=${encodeURIComponent(t.beamer)}&room=${roomCode}&table=${t.no}&lang=${lang}`,
             target: "_blank", rel: "noopener" }, t.projector))))));
     }
-    const actions = el("div", { class: "lv-actions" });
-    if (r.status === "open") {
-      if (r.kind === "poll" && r.question_id) {  // a lesson question: the exact value comes from its game
-        actions.append(el("button", { class: "lv-reveal lv-primary", onclick: () => send({ type: "reveal" }) }, w.reveal));
-      } else if (r.kind === "poll") {
-        const truth = el("input", { id: "lv-truth", class: "lv-truth-input", maxlength: "20" });
-        actions.append(el("label", { for: "lv-truth" }, w.truth_input), " ", truth, " ",
-          el("button", { class: "lv-reveal lv-primary", onclick: () => send({ type: "reveal", truth: truth.value }) }, w.reveal));
-      } else {
-        actions.append(el("button", { class: "lv-reveal lv-primary", onclick: () => send({ type: "reveal" }) }, w.reveal));
-      }
-    }
-    actions.append(" ", el("button", { class: "lv-next", onclick: () => send({ type: "next" }) }, w.next_round));
-    box.append(actions);
     return box;
   }
 
