@@ -126,6 +126,8 @@ function keyboardBoard(board, { decide, stop, act, cancel, moved }) {
     for (const e of parts) {
       e.removeAttribute("tabindex");
       if (e.getAttribute("role") === "button") e.removeAttribute("role");
+      // a part that is no button has no pressed state (ARIA allows aria-pressed on buttons only)
+      e.removeAttribute("aria-pressed");
     }
     return;
   }
