@@ -695,3 +695,13 @@ def test_a_kept_class_game_resumes_where_it_stood_and_a_changed_one_does_not():
     fresh = Table(**r.table_settings())
     assert resume_table(fresh, changed) == i and fresh.session.match.record_actions() == kept[:i]
     assert resume_table(Table(**r.table_settings()), "junk") == 0
+
+
+def test_the_end_of_a_class_game_says_where_the_result_code_is():
+    """Issue 32: on a phone the result code was far above the table at the end and the banner did
+    not mention it; a class table's banner says where it is (a plain table's does not)."""
+    r = new_round("wuerfel-joker-1", 1, seed=4)
+    for settings, said in ((r.table_settings(), True), ({"game": "wuerfel-joker-1", "players": 1, "seed": 4}, False)):
+        t = Table(**settings, lang="de")
+        play_table(t, lambda n, step: 0)
+        assert ("Ergebniscode" in t.state()["banner"]["text"]) is said

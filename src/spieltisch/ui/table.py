@@ -120,6 +120,8 @@ WORDS = {
     "minus": ("Minuspunkte", "penalty points"),
     "more_options": ("{n} weitere Möglichkeiten", "{n} more options"),
     "digits": ("{n} Ziffern", "{n} digits"),
+    "class_result_code": ("Dein Ergebniscode für die Lehrkraft steht oben über dem Tisch.",
+                          "Your result code for the teacher is at the top, above the table."),
     "class_note": ("Klassenrunde {code}: Alle spielen dasselbe Spiel; Startwert, Plätze und Regeln sind festgelegt.",
                    "Class round {code}: everyone plays the same game; seed, seats and rules are fixed."),
     "class_locked": ("in einer Klassenrunde legt der Klassencode das Spiel fest",
@@ -789,6 +791,8 @@ class Table:
             place = 1 + sum(1 for p, v in enumerate(scores) if v > scores[me] or (v == scores[me] and p in winners))
             text = f"{text} " + word("your_result", lang, pts=str(scores[me]).replace("-", "−"), place=place,
                                      n=len(scores))
+        if self.class_round is not None and self.class_round.get("result_code"):  # say where the code is
+            text = f"{text} " + word("class_result_code", lang)
         return {"title": word("game_over", lang), "text": text,
                 "winners": winners, "you_won": bool(set(winners) & set(self.humans))}
 

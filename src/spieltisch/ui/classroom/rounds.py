@@ -94,7 +94,7 @@ class ClassRound:
         """Keyword arguments of ``Table`` for this round (the table then refuses every change)."""
         return {"game": self.game_id, "players": self.players, "seats": list(self.seats), "seed": self.seed,
                 "options": dict(self.options), "advisor": False, "secret": self.secret,
-                "class_round": {"code": grouped(self.code), "advisor": self.advisor}}
+                "class_round": {"code": grouped(self.code), "advisor": self.advisor, "result_code": True}}
 
     def to_json(self) -> dict:
         """``{"code", "ruleset", "players", "options", "seats", "seed"}`` (+ ``"secret"`` in a game with

@@ -952,6 +952,8 @@ class Registry:
         who = [HUMAN if "student" in s else s["bot"] for s in start]
         if rnd.kind == "game":
             settings = rnd.class_round.table_settings()
+            # (the server takes the result itself: no result code on the student's page)
+            settings["class_round"] = {**settings["class_round"], "result_code": False}
             note = both("live_note_game")
         else:
             settings = {"game": rnd.spec["game"], "players": rnd.spec["players"], "seats": who, "seed": seed,
