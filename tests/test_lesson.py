@@ -428,14 +428,19 @@ def _nb():
             "outputs": [{"output_type": "display_data", "metadata": {},
                          "data": {"text/plain": "Lösung", versions.WIDGET_VIEW: {"model_id": "x"}}}]}
     note = {"cell_type": "markdown", "metadata": {"tags": ["teacher"]}, "source": "Antwort"}
-    return {"cells": [code, note], "metadata": {"spieltisch": {"lesson": {"id": "x", "lang": "de"}}}}
+    lesson = {"id": "x", "lang": "de", "questions": [{"key": "q1", "answer": "11/16"}],
+              "path": [{"minutes": 45, "cells": "Frage 1", "ask": "Warum?"}], "worksheet": [{"question": "Frage 1"}]}
+    return {"cells": [code, note], "metadata": {"spieltisch": {"lesson": lesson}}}
 
 
 def test_student_version_has_no_outputs_and_no_teacher_cells():
     s = versions.student(_nb())
     assert len(s["cells"]) == 1 and s["cells"][0]["outputs"] == [] and s["cells"][0]["execution_count"] is None
     assert s["cells"][0]["metadata"]["jupyter"] == {"source_hidden": True, "outputs_hidden": True}
+    # the answers and the teaching plan stay out of a student's file; the worksheet's questions stay
+    assert set(s["metadata"]["spieltisch"]["lesson"]) == {"id", "lang", "worksheet"} and "11/16" not in json.dumps(s)
     t = versions.teacher(_nb())
+    assert t["metadata"]["spieltisch"]["lesson"] == _nb()["metadata"]["spieltisch"]["lesson"]
     assert len(t["cells"]) == 2 and t["cells"][0]["outputs"][0]["data"] == {"text/plain": "Lösung"}
     with pytest.raises(ValueError, match="not a lesson"):
         versions.info({"metadata": {}})
