@@ -134,11 +134,21 @@ def test_bars_of_whole_numbers_are_centred_on_them():
 # --- widgets ----------------------------------------------------------------------------------------
 
 @pytest.fixture
-def w():
+def w(monkeypatch):
+    """The kit as the source notebook's outputs are made and checked (nbval): each widget writes its
+    answer as text. A student's kernel writes none: see ``student``."""
     widgets = pytest.importorskip("spieltisch.lesson.widgets")
+    monkeypatch.setenv(widgets.MODE, "teacher")
     widgets.forget()
     yield widgets
     widgets.forget()
+
+
+@pytest.fixture
+def student(w, monkeypatch):
+    monkeypatch.delenv(w.MODE)
+    assert not w.teacher_mode()
+    return w
 
 
 def view(widget) -> dict:
@@ -301,6 +311,85 @@ def test_explore_redraws_on_the_slider_and_reveal_toggles(w):
     assert view(gated) == {"open": False} and gated._repr_mimebundle_()["text/html"] == "<b>42</b>"
 
 
+def _kit_widgets(w, lang="de"):
+    """One widget of every kind with an answer, each under a question key; and the answers' texts."""
+    answer = {(a, b): ("push" if a + b == 7 else "bust") for a in range(1, 7) for b in range(1, 7)}
+    root = Node("Zug", [(Fraction(2, 7), Node("rot")), (Fraction(5, 7), Node("blau", value=Fraction(5, 7)))])
+    made = {
+        "grid": w.grid("h1", "Markiere", answer, {"bust": ("nichts", "#c62828"), "push": ("Summe 7", "#2e7d32")}, lang=lang),
+        "tree": w.tree("h2", "Trage ein", root, lang=lang, result=("P(rot) =", Fraction(2, 7))),
+        "check": w.check("h3", "P =", Fraction(91, 216), lang=lang, as_percent=True),
+        "answer": w.answer("h4", "<b>91/216</b>", pictures.Picture("<svg/>", "Bild 91/216"), lang=lang),
+        "explore": w.explore(lambda n: pictures.Picture(f"<svg>{n}</svg>", f"exakt 91/216 bei {n}"), 1, 3, lang=lang, key="h4"),
+        "simulate": w.simulate(lambda seed: pictures.Picture("<svg/>", "Simulation 42,1 %"), key="h4", seed=7, lang=lang),
+        "reveal": w.reveal("<b>91/216</b>", lang=lang),
+        "gated reveal": w.reveal("<b>91/216</b>", lang=lang, key="h4"),
+        "compare": w.compare("h4", Fraction(91, 216), lang=lang),
+    }
+    return made, ("91/216", "42,1", "42.1", "Summe 7: 6", "5/7", "2/7", "<svg")
+
+
+def test_a_students_kernel_writes_no_answer_into_the_notebook(student, monkeypatch):
+    """What a widget writes besides its view (``text/plain``, ``text/html``: a front-end without the
+    widget shows it, a saved notebook keeps it) and its synced state hold no answer in a student's
+    kernel; the same widgets write their answers where the teacher version's outputs are made (the
+    control: the check can fail)."""
+    w = student
+    made, answers = _kit_widgets(w)
+
+    def leaks(widget, with_state=True):
+        text = json.dumps(widget._repr_mimebundle_(), ensure_ascii=False)
+        if with_state:  # what the page gets, and a notebook saved with its widget state keeps
+            text += widget.spec + widget.view
+        return [a for a in answers if a in text]
+
+    for name, widget in made.items():
+        bundle = widget._repr_mimebundle_()
+        assert "text/html" not in bundle and bundle["text/plain"].strip(), name
+        assert leaks(widget) == [], name
+    assert made["answer"]._repr_mimebundle_()["text/plain"] == w.WORDS["de"]["wait"]
+    assert made["check"]._repr_mimebundle_()["text/plain"] == "Zum Ausfüllen: P ="
+    assert made["reveal"]._repr_mimebundle_()["text/plain"] == "Lösung: hinter dem Knopf „Lösung zeigen“"
+    english = w.compare("h5", Fraction(1, 2), lang="en")._repr_mimebundle_()["text/plain"]
+    assert english.startswith("Solution: behind the button “Compare”")
+    monkeypatch.setenv(w.MODE, "teacher")  # the source notebook's outputs: every answer is written
+    for name, widget in made.items():
+        if name != "simulate":  # made in a student's kernel, a gated simulation has not run yet
+            assert leaks(widget, with_state=False), name
+    assert leaks(w.simulate(lambda seed: pictures.Picture("<svg/>", "Simulation 42,1 %"), key="h4", lang="de"))
+
+
+def test_by_hand_first_the_exact_value_opens_after_the_check_not_with_the_prediction(w):
+    p = w.choice("q1", "Welche?", [1, 7], lang="de")
+    data = w.answer("q1", "die Punkte jedes Wurfs", lang="de")  # what the work needs: before the work
+    g = w.grid("q1", "Markiere", lambda a, b: "push" if a + b == 7 else "bust",
+               {"bust": ("nichts", "#c62828"), "push": ("Summe 7", "#2e7d32")}, lang="de")
+    c = w.check("q1", "P =", Fraction(1, 6), lang="de")
+    exact = w.answer("q1", "<b>1/6</b>", lang="de")
+    comp = w.compare("q1", Fraction(1, 6), lang="de")
+    other = w.answer("q1", "<b>6 von 36</b>", lang="de")
+    p.lock(7)
+    assert view(data)["open"] is True  # the prediction opens what comes before the work by hand
+    assert view(exact) == {"open": False, "note": w.WORDS["de"]["wait_hand"]} and "1/6" not in exact.view
+    assert comp.press() == w.WORDS["de"]["wait_hand"] and w.predictions("q1") == (None, 7)  # not frozen yet
+    event(g, do="check", cells={})  # checked (wrong): one of the two pieces of work
+    assert view(exact)["open"] is False
+    assert c.check("ein Sechstel") is None and view(exact)["open"] is False  # unreadable: not checked
+    event(other, do="show")  # "Zeigen" still opens one widget at once
+    assert view(other)["open"] is True and view(exact)["open"] is False
+    assert c.check("0,5") is False  # checked, wrong: the student's own value is on record
+    assert view(exact) == {"html": "<b>1/6</b>", "open": True}
+    assert "Exakt: <b>1/6 ≈" in comp.press() and w.predictions("q1") == (7, 7)
+    later = w.answer("q1", "x", lang="de")  # a cell run again after the work: open at once
+    assert view(later)["open"] is True
+    # before any prediction, a by-hand check counts for nothing and opens nothing
+    w.forget()
+    g2 = w.grid("q2", "Markiere", lambda a, b: "bust", {"bust": ("nichts", "#c62828"), "x": ("x", "#2e7d32")}, lang="de")
+    gated = w.answer("q2", "<b>1</b>", lang="de")
+    g2.check({})
+    assert view(gated) == {"open": False} and not w._HAND["q2"][g2.hand]
+
+
 def test_every_widget_speaks_the_page_language(w):
     for lang in ("de", "en"):
         p = w.choice("k", "?", [1, 2], lang=lang)
@@ -342,14 +431,19 @@ def _nb():
             "outputs": [{"output_type": "display_data", "metadata": {},
                          "data": {"text/plain": "Lösung", versions.WIDGET_VIEW: {"model_id": "x"}}}]}
     note = {"cell_type": "markdown", "metadata": {"tags": ["teacher"]}, "source": "Antwort"}
-    return {"cells": [code, note], "metadata": {"spieltisch": {"lesson": {"id": "x", "lang": "de"}}}}
+    lesson = {"id": "x", "lang": "de", "questions": [{"key": "q1", "answer": "11/16"}],
+              "path": [{"minutes": 45, "cells": "Frage 1", "ask": "Warum?"}], "worksheet": [{"question": "Frage 1"}]}
+    return {"cells": [code, note], "metadata": {"spieltisch": {"lesson": lesson}}}
 
 
 def test_student_version_has_no_outputs_and_no_teacher_cells():
     s = versions.student(_nb())
     assert len(s["cells"]) == 1 and s["cells"][0]["outputs"] == [] and s["cells"][0]["execution_count"] is None
     assert s["cells"][0]["metadata"]["jupyter"] == {"source_hidden": True, "outputs_hidden": True}
+    # the answers and the teaching plan stay out of a student's file; the worksheet's questions stay
+    assert set(s["metadata"]["spieltisch"]["lesson"]) == {"id", "lang", "worksheet"} and "11/16" not in json.dumps(s)
     t = versions.teacher(_nb())
+    assert t["metadata"]["spieltisch"]["lesson"] == _nb()["metadata"]["spieltisch"]["lesson"]
     assert len(t["cells"]) == 2 and t["cells"][0]["outputs"][0]["data"] == {"text/plain": "Lösung"}
     with pytest.raises(ValueError, match="not a lesson"):
         versions.info({"metadata": {}})

@@ -426,6 +426,19 @@ def wait_for_text(page, text: str, timeout=60_000) -> None:
                            timeout=timeout, polling=250)
 
 
+def check_by_hand(page, key: str, words) -> None:
+    """Check every piece of work by hand of question ``key`` ("Prüfen" with a number typed, right or
+    wrong): the widgets after it (the exact value, the simulation, the comparison) wait for that."""
+    for kind in ("grid", "tree", "check"):
+        for widget in page.locator(f".spieltisch-{kind}[data-key={key}]").all():
+            show(page, widget)
+            box = widget.get_by_role("textbox")
+            if box.count():
+                box.first.fill("1")
+            widget.get_by_role("button", name=words["check"], exact=True).click()
+            widget.locator(".stl-feedback").filter(has_text=re.compile(r"\S")).wait_for(timeout=30_000)
+
+
 def lock_in(page, predict, words, option: int = 0) -> str:
     """Predict with the widget ``predict``: the ``option``-th choice (a slider keeps its place), then
     "Lock in"; returns what the widget says is locked in."""
@@ -509,6 +522,7 @@ def check_second_edition(page, lesson, lang, words, screenshot) -> None:
     for q in questions:
         if q["key"] != first:
             lock_in(page, page.locator(f".spieltisch-predict[data-key={q['key']}]"), words)
+        check_by_hand(page, q["key"], words)  # by hand first: the exact value comes after the check
         wait_for_text(page, q["answer"])
     assert page.locator(f".stl[data-key={first}][data-open=false]").count() == 0
     for k, widget in enumerate(page.locator(".stl:has(svg)").all()):

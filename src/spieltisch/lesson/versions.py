@@ -5,7 +5,8 @@ One source notebook per lesson and language, stored with its outputs (nbval chec
 - cells tagged ``teacher`` (answers, timing, questions to ask) appear only in the teacher version;
 - cells tagged ``solution`` are collapsed in the student version (source and output hidden until
   the student opens them) and open in the teacher version;
-- the student version has no stored outputs at all; the teacher version keeps them, without the
+- the student version has no stored outputs at all, and its metadata has no answers (``questions``)
+  and no teaching plan (``path``, ``extensions``); the teacher version keeps them, without the
   widget-view data (no widget state is stored, so the answer's text form is what a teacher reads
   before running the notebook) and marked trusted so stored SVG pictures render.
 
@@ -22,6 +23,9 @@ from pathlib import Path
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 TAGS = ("teacher", "solution")
+# the lesson metadata a student's file leaves out: the answers (``questions``) and the teacher's plan
+# (what to ask, how long); the teachers' page and the tests read them from the source notebook
+TEACHER_META = ("questions", "path", "extensions")
 TEACHER_DIR = {"de": "lehrkraefte", "en": "teachers"}  # folder names a reader of that language reads
 
 
@@ -64,6 +68,9 @@ def student(nb: dict) -> dict:
         cells.append(cell)
     out["cells"] = cells
     out["metadata"].pop("widgets", None)
+    lesson = out["metadata"]["spieltisch"].get("lesson", {})
+    for key in TEACHER_META:
+        lesson.pop(key, None)
     out["metadata"]["spieltisch"]["version"] = "student"
     return out
 

@@ -17,15 +17,28 @@ send the page no answer: Python checks what the student typed or clicked.
 seed (shown, and typed in again to repeat a run), the parameters (``Range``, ``Options``) are
 controls. The cell's stored output is the run with the default seed.
 
-Every widget has a short, fixed ``text/plain`` (what nbval compares and the teacher version shows);
-gated and by-hand widgets also carry the answer as ``text/html`` (pictures), which the teacher
-version shows instead. The kit computes no answer: every number comes from the notebook (the engine).
+**By hand first.** A gated widget made after a by-hand widget of its question (the exact value, the
+simulation, the comparison that follow the work on paper) waits for more than the prediction: it
+opens once every by-hand widget of that question made before it has been checked ("Prüfen / Check"
+pressed with something the kit could read, right or wrong). So the engine's exact value never comes
+before the student's own.
+
+**No answer in a student's notebook file.** What a widget writes into the notebook besides its view
+(``text/plain``, ``text/html``: shown by a front-end without the widget, and saved with the notebook)
+depends on who runs it. In a student's kernel (JupyterLite, a local Jupyter: the default) it is the
+question or the "predict first" note only – never the exact value, a reveal's solution, a by-hand
+widget's answer or a gated simulation. Only where the source notebook's stored outputs are made or
+checked (``SPIELTISCH_LESSON_VERSION=teacher`` in the environment of ``nbconvert --execute`` and
+nbval) does each widget write its answer: a short, fixed ``text/plain`` (what nbval compares and the
+teacher version shows) and, for gated and by-hand widgets, the answer as ``text/html`` (pictures). The
+kit computes no answer: every number comes from the notebook (the engine).
 """
 
 from __future__ import annotations
 
 import html as _html
 import json
+import os
 import re
 import secrets
 import weakref
@@ -58,7 +71,9 @@ WORDS = {
                                                                                 "3-mal klicken", "4-mal klicken"),
            "branch": "Wahrscheinlichkeit des Astes", "path": "Wahrscheinlichkeit des Pfades",
            "is_right": "Stimmt!", "is_wrong": "Stimmt noch nicht – rechne noch einmal nach.",
-           "parameters": "Einstellungen", "tree": "Baumdiagramm", "grid": "Gitter"},
+           "parameters": "Einstellungen", "tree": "Baumdiagramm", "grid": "Gitter",
+           "wait_hand": "Das erscheint, sobald du oben deine Arbeit von Hand mit „Prüfen“ geprüft hast.",
+           "by_button": "hinter dem Knopf"},
     "en": {"lock": "Lock in", "locked": "Locked in", "compare": "Compare", "show": "Show solution",
            "hide": "Hide solution", "yours": "Your prediction", "exact": "Exact", "sim": "Simulation",
            "none": "First lock in a prediction above (button “Lock in”).",
@@ -78,8 +93,21 @@ WORDS = {
                                                                               "click 3 times", "click 4 times"),
            "branch": "Probability of the branch", "path": "Probability of the path",
            "is_right": "Right!", "is_wrong": "Not right yet – work it out once more.",
-           "parameters": "Settings", "tree": "tree diagram", "grid": "grid"},
+           "parameters": "Settings", "tree": "tree diagram", "grid": "grid",
+           "wait_hand": "This appears once you have checked your work by hand above with “Check”.",
+           "by_button": "behind the button"},
 }
+
+
+MODE = "SPIELTISCH_LESSON_VERSION"
+
+
+def teacher_mode() -> bool:
+    """Whether widgets write their answers into the notebook (``text/plain``, ``text/html``): only
+    while the source notebook's stored outputs are made or checked (the environment sets
+    ``SPIELTISCH_LESSON_VERSION=teacher``); a student's kernel writes the question only. Read at each
+    display, so a test can switch it."""
+    return os.environ.get(MODE) == "teacher"
 
 
 def _source() -> str:
@@ -102,6 +130,9 @@ class _Record:
 
 _STORE: dict[str, _Record] = {}
 _GATES: dict[str, weakref.WeakSet] = {}
+# per question key: each by-hand widget made for it (its kind and question: a cell run again is the
+# same work) and whether the student has checked it
+_HAND: dict[str, dict[str, bool]] = {}
 
 
 def prediction(key: str):
@@ -123,8 +154,10 @@ def forget(key: str | None = None) -> None:
     """Forget one question's predictions, or all (tests). Gates already open stay open."""
     if key is None:
         _STORE.clear()
+        _HAND.clear()
     else:
         _STORE.pop(key, None)
+        _HAND.pop(key, None)
 
 
 def _freeze(key: str) -> _Record | None:
@@ -149,18 +182,30 @@ class KitWidget(anywidget.AnyWidget):
     kind = ""
 
     def __init__(self, lang: str, spec: dict | None = None, gate: str | None = None, plain: str = "",
-                 teacher_html: str | None = None):
+                 teacher_html: str | None = None, student: str | None = None):
         fmt.check_lang(lang)
         super().__init__()
         self.lang, self.gate = lang, gate
         self.plain, self.teacher_html = plain, teacher_html
+        # what a student's notebook holds instead: an ungated widget shows the same in the page at once
+        self.student = student if student is not None else (WORDS[lang]["wait"] if gate is not None else plain)
         self._view: dict = {}
         words = {k: v for k, v in WORDS[lang].items()}
         self.spec = json.dumps({"kind": self.kind, "lang": lang, "gate": bool(gate), "key": gate, "words": words,
                                 **(spec or {})}, ensure_ascii=False)
-        self.opened = gate is None or gate in _STORE
+        # the by-hand work of this question made before this widget: it waits for their checks too
+        self.after = tuple(_HAND.get(gate, ())) if gate is not None else ()
+        self.opened = gate is None or self.ready()
         if gate is not None:
             _GATES.setdefault(gate, weakref.WeakSet()).add(self)
+
+    def ready(self) -> bool:
+        """The prediction is locked in and the by-hand work before this widget is checked."""
+        return self.gate in _STORE and self.hand_done()
+
+    def hand_done(self) -> bool:
+        done = _HAND.get(self.gate, {})
+        return all(done.get(i) for i in self.after)
 
     @property
     def words(self) -> dict:
@@ -169,7 +214,12 @@ class KitWidget(anywidget.AnyWidget):
     # Python -> page
     def push(self, **changes) -> None:
         self._view.update(changes)
-        state = {**self._view, "open": self.opened} if self.opened else {"open": False}
+        if self.opened:
+            state = {**self._view, "open": True}
+        elif self.gate in _STORE:  # predicted: the by-hand check is what it waits for
+            state = {"open": False, "note": self.words["wait_hand"]}
+        else:
+            state = {"open": False}
         self.view = json.dumps(state, ensure_ascii=False, default=str)
 
     def content(self) -> dict:
@@ -195,16 +245,42 @@ class KitWidget(anywidget.AnyWidget):
         if isinstance(data, tuple):
             data = data[0]
         data = dict(data)
+        if not teacher_mode():
+            data.pop("text/html", None)
+            data["text/plain"] = self.student
+            return data
         data["text/plain"] = self.plain
         if self.teacher_html is not None:
             data["text/html"] = self.teacher_html
         return data
 
 
+def _quoted(text: str, lang: str) -> str:
+    return f"„{text}“" if lang == "de" else f"“{text}”"
+
+
 def _open_gates(key: str) -> None:
     for gate in list(_GATES.get(key, ())):
-        if not gate.opened:
+        if not gate.opened and gate.ready():
             gate.open_gate()
+        elif not gate.opened:
+            gate.push()  # the note changes: now it waits for the work by hand
+
+
+def _hand(widget: KitWidget, key: str | None, what: str) -> str | None:
+    """Register a by-hand widget under its question ``key``; returns its name in ``_HAND``."""
+    if key is None:
+        return None
+    name = f"{widget.kind}:{what}"
+    _HAND.setdefault(key, {}).setdefault(name, False)
+    return name
+
+
+def _checked(key: str | None, name: str | None) -> None:
+    """The student checked a piece of work by hand: the gates waiting for it may open."""
+    if key is not None and name is not None:
+        _HAND.setdefault(key, {})[name] = True
+        _open_gates(key)
 
 
 def _plain_text(htmltext: str) -> str:
@@ -435,9 +511,12 @@ class Reveal(KitWidget):
     def __init__(self, content: str, lang: str = "de", label: str | None = None, key: str | None = None,
                  text: str | None = None):
         self.content_html = content
-        super().__init__(lang, {"label": label or WORDS[lang]["show"]}, gate=key,
-                         plain=f"{WORDS[lang]['answer']}:\n{text if text is not None else _plain_text(content)}",
-                         teacher_html=content if key is not None else None)
+        w = WORDS[lang]
+        button = _quoted(label or w["show"], lang)
+        super().__init__(lang, {"label": label or w["show"]}, gate=key,
+                         plain=f"{w['answer']}:\n{text if text is not None else _plain_text(content)}",
+                         teacher_html=content if key is not None else None,
+                         student=f"{w['answer']}: {w['by_button']} {button}" + (f"\n{w['wait']}" if key else ""))
         self.body = ""
         self.push(html="")
 
@@ -468,17 +547,22 @@ class Compare(KitWidget):
 
     def __init__(self, key: str, exact, simulation, lang: str, right, as_percent: bool, explain: str):
         self.key, self.args = key, (exact, simulation, lang, right, as_percent, explain)
-        super().__init__(lang, {"label": WORDS[lang]["compare"], "key": key},
-                         plain=f"{WORDS[lang]['answer']}:\n"
-                               + _plain_text(comparison_text(key, exact, simulation, lang, right, as_percent, explain)))
+        w = WORDS[lang]
+        super().__init__(lang, {"label": w["compare"], "key": key},
+                         plain=f"{w['answer']}:\n"
+                               + _plain_text(comparison_text(key, exact, simulation, lang, right, as_percent, explain)),
+                         student=f"{w['answer']}: {w['by_button']} {_quoted(w['compare'], lang)}\n{w['none']}")
+        self.after = tuple(_HAND.get(key, ()))  # by hand first: the exact value comes after the check
         self.body = ""
         self.push(html="")
 
     def press(self) -> str:
-        r = _freeze(self.key)
-        if r is None:
+        if self.key not in _STORE:
             self.body = WORDS[self.lang]["none"]
+        elif not all(_HAND.get(self.key, {}).get(i) for i in self.after):
+            self.body = WORDS[self.lang]["wait_hand"]
         else:
+            r = _freeze(self.key)
             exact, simulation, lang, right, as_percent, explain = self.args
             self.body = comparison_text(self.key, exact, simulation, lang, right, as_percent, explain,
                                         predicted=r.first, shown=r.first_label, later=r.latest,
@@ -525,6 +609,8 @@ class Explore(KitWidget):
             self.value = value
         self._pic = self.draw(self.value)
         self.plain = getattr(self._pic, "text", _text_of(self._pic))
+        if self.gate is None:
+            self.student = self.plain
         if self.opened:
             self.push(**self.content())
 
@@ -600,10 +686,13 @@ class Simulate(KitWidget):
         self.run, self.params = run, params
         self.seed = seed
         self.values = {name: p.value for name, p in params.items()}
-        html_, text = self._result()
+        plain = teacher_html = None
+        if key is None or teacher_mode():  # a student's gated run waits until it opens (and runs only then)
+            html_, text = self._result()
+            plain = f"{text}\n{WORDS[lang]['seed']}: {seed}"
+            teacher_html = f"{html_}<br>{WORDS[lang]['seed']}: {seed}" if key is not None else None
         super().__init__(lang, {"params": [p.spec(name) for name, p in params.items()]}, gate=key,
-                         plain=f"{text}\n{WORDS[lang]['seed']}: {seed}",
-                         teacher_html=f"{html_}<br>{WORDS[lang]['seed']}: {seed}" if key is not None else None)
+                         plain=plain or "", teacher_html=teacher_html)
         self.push(**(self.content() if self.opened else {}))
 
     def _result(self) -> tuple[str, str]:
@@ -684,7 +773,9 @@ class Grid(KitWidget):
                                 for i, (_, (text, _)) in enumerate(items))
         super().__init__(lang, {"question": question, "title": title, "classes": spec_classes, "labels": lab,
                                 "unmarked": items[0][1][0], "key": key},
-                         plain=f"{w['by_hand']} ({w['grid']}): {question}\n{picture.text}", teacher_html=picture.svg)
+                         plain=f"{w['by_hand']} ({w['grid']}): {question}\n{picture.text}", teacher_html=picture.svg,
+                         student=f"{w['by_hand']} ({w['grid']}): {question}")
+        self.hand = _hand(self, key, question)
         spec = json.loads(self.spec)
         spec["words"]["clicks"] = list(w["clicks"][:len(items) - 1])
         self.spec = json.dumps(spec, ensure_ascii=False)
@@ -696,6 +787,7 @@ class Grid(KitWidget):
             return []
         wrong = [c for c, want in self.answer.items() if int(cells.get(c, 0)) != want]
         w = self.words
+        _checked(self.key, self.hand)
         if wrong:
             self.push(feedback=w["cells_wrong"].format(k=len(wrong)), wrong=wrong)
         else:
@@ -790,7 +882,9 @@ class Tree(KitWidget):
         text = "\n".join([f"{w['by_hand']} ({w['tree']}): {question}", solved.text] + leaf_values + ([extra] if extra else []))
         super().__init__(lang, {"question": question, "items": items, "edges": edges, "width": width, "height": height,
                                 "result": result[0] if result is not None else None, "key": key},
-                         plain=text, teacher_html=solved.svg + (f"<br>{_html.escape(extra)}" if extra else ""))
+                         plain=text, teacher_html=solved.svg + (f"<br>{_html.escape(extra)}" if extra else ""),
+                         student=f"{w['by_hand']} ({w['tree']}): {question}" + (f"\n{result[0]}" if result else ""))
+        self.hand = _hand(self, key, question)
         self.push()
 
     def check(self, values: dict) -> dict:
@@ -812,6 +906,8 @@ class Tree(KitWidget):
         else:
             feedback = w["inputs"].format(ok=ok, bad=bad, empty=empty)
         self.push(feedback=feedback, marks=marks)
+        if marks:  # something typed: the work was checked
+            _checked(self.key, self.hand)
         return marks
 
     def handle(self, event: dict) -> None:
@@ -852,8 +948,10 @@ class Check(KitWidget):
         w = WORDS[lang]
         head = fmt.label_before(label, shown).rstrip()  # never "= ≈"
         super().__init__(lang, {"label": label, "key": key}, plain=f"{w['by_hand']}: {fmt.stated(label, shown)}",
-                         teacher_html=f"{_html.escape(head)} <b>{_html.escape(shown)}</b>")
+                         teacher_html=f"{_html.escape(head)} <b>{_html.escape(shown)}</b>",
+                         student=f"{w['by_hand']}: {label}")
         self.shown = shown
+        self.hand = _hand(self, key, label)
         self.push()
 
     def check(self, typed: str) -> bool | None:
@@ -867,6 +965,8 @@ class Check(KitWidget):
             self.push(feedback=f"<span class='stl-ok'>{w['is_right']}</span> {_html.escape(self.shown)}", ok=True)
         else:
             self.push(feedback=w["is_wrong"], ok=False)
+        if ok is not None:
+            _checked(self.key, self.hand)
         return ok
 
     def handle(self, event: dict) -> None:

@@ -319,7 +319,7 @@ function render({ model, el }) {
     if (spec.gate && !view.open) {
       update = null;
       root.dataset.open = "false";
-      root.replaceChildren(h("div", { class: "stl-gate" }, h("p", {}, w.wait),
+      root.replaceChildren(h("div", { class: "stl-gate" }, h("p", {}, view.note || w.wait),
         h("button", { type: "button", class: "stl-show", onclick: () => send({ do: "show" }) }, w.show_now)));
       return;
     }
