@@ -32,11 +32,12 @@ from pathlib import Path
 import panel as pn
 import param
 from tornado.ioloop import IOLoop, PeriodicCallback
-from tornado.web import RedirectHandler
+from tornado.web import RedirectHandler, RequestHandler
 
 from ..table import front_end_source
 from .registry import EXPIRE_HOURS, Registry, Session
 from .store import Store
+from .words import both
 
 log = logging.getLogger("spieltisch.live")
 
@@ -47,6 +48,7 @@ EXPIRE_CHECK_S = 600
 MAX_MESSAGE_BYTES = 256 * 1024
 # a page that lost its connection (a restart, a dropped network) reconnects with its token for a day
 TOKEN_EXPIRATION_S = 24 * 3600
+OFFLINE_WORDS = json.dumps(both("connection_lost"), ensure_ascii=False)
 
 
 @lru_cache(maxsize=1)
@@ -67,8 +69,24 @@ class LivePage(pn.custom.AnyWidgetComponent):
     _esm = live_source()
     view = param.String(default="")
     event = param.String(default="")
+    # what the page says when its connection is lost (both languages: it cannot ask the server then)
+    offline = param.String(default="")
+    # the page's heartbeat: a number it sends, answered with the same number (a connection can die
+    # without closing: a lid shut, a network gone; only an unanswered ping tells the page)
+    ping = param.Integer(default=0)
+    pong = param.Integer(default=0)
     # an event is handled at once, not after Panel's 50 ms debounce
-    _priority_changes = ["event"]
+    _priority_changes = ["event", "ping"]
+
+
+class AliveHandler(RequestHandler):
+    """``/alive``: what a page that lost its connection asks until the server answers (then it loads
+    itself again). Nothing is made for it: no session, no document."""
+
+    def get(self):
+        self.set_header("Cache-Control", "no-store")
+        self.set_status(204)
+        self.finish()
 
 
 def qr_svg(url: str) -> str | None:
@@ -160,7 +178,7 @@ class LiveServer:
     # --- the pages ---
     def _page(self, session: Session):
         registry = self.registry
-        page = LivePage(sizing_mode="stretch_width")
+        page = LivePage(sizing_mode="stretch_width", offline=OFFLINE_WORDS)
         doc = pn.state.curdoc
         waiting = [False]
 
@@ -178,6 +196,7 @@ class LiveServer:
         session.push = push
         registry.attach(session)
         page.param.watch(lambda e: registry.handle(session, e.new), "event")
+        page.param.watch(lambda e: setattr(page, "pong", e.new), "ping")
         pn.state.on_session_destroyed(lambda ctx: registry.detach(session))
         page.view = json.dumps(registry.view(session), ensure_ascii=False)
         return page
@@ -200,7 +219,13 @@ class LiveServer:
 
     def serve(self, start: bool = True):
         pn.extension(notifications=False)
-        pn.config.reconnect = True  # a dropped connection comes back by itself, to the same seat
+        # Bokeh's own reconnect stays off: it stops after five attempts (about 30 s), and its message
+        # receiver outlives the socket, so a server killed in the middle of a message (a message is
+        # three frames, written with the event loop running in between) leaves the page's next
+        # socket reading its first frames as the rest of the old message ("First message was not an
+        # ACK"). A page that lost its connection asks /alive until the server answers and then loads
+        # itself again (live.js): a fresh document, its seat token brings it back to its seat.
+        pn.config.reconnect = False
         origins = ["*"] if self.host in ("0.0.0.0", "", "::") else [f"{self.host}:{self.port}", f"localhost:{self.port}",
                                                                      f"127.0.0.1:{self.port}"]
         server = pn.serve({"join": self.student_app, "klasse": self.teacher_app, "beamer": self.projector_app},
@@ -210,7 +235,7 @@ class LiveServer:
                           verbose=False, websocket_max_message_size=MAX_MESSAGE_BYTES,
                           # "/" is the students' way in: Panel's own index page would list the apps and
                           # load fonts and scripts from outside hosts (a classroom may have no internet)
-                          extra_patterns=[(r"/?", RedirectHandler, {"url": "/join"})],
+                          extra_patterns=[(r"/?", RedirectHandler, {"url": "/join"}), (r"/alive", AliveHandler)],
                           session_token_expiration=TOKEN_EXPIRATION_S)
         self.loop = server.io_loop
         self.executor.submit(_ready)  # the worker starts now, not when the first game ends
