@@ -9,12 +9,16 @@ a student clicks, so a seat's hand is the same before and after a restart), with
 table's projector open. ``at_seat`` says whether a page shows what it showed before: a student the
 same table and the same hand, the board its room, the projector its table.
 
+``Browser`` is a student's page in Chromium (the real script) whose websockets go through a route
+that can be cut.
+
 Used by tests/test_live_reconnect.py and benchmarks/live_restart.py.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 import time
 
@@ -188,3 +192,65 @@ class Class:
         for p in self.pages().values():
             if p is not None:
                 await p.close()
+
+
+# what Ana's page offers: enabled controls (buttons, fields) and whether the page is inert
+OFFERS = """(page) => {
+  const banner = page.getRootNode().querySelector('.lv-conn');
+  return {enabled: [...page.querySelectorAll('button, input, select, textarea')].filter(c => !c.disabled).length,
+          inert: page.inert, banner: banner.textContent, role: banner.getAttribute('role')};
+}"""
+
+
+class Browser:
+    """A student's page in Chromium: its own context, whose websockets go through a route that can
+    be cut (a network that is gone: nothing arrives, nothing closes) — Chromium's offline mode alone
+    leaves an open websocket working."""
+
+    def __init__(self, browser):
+        self.cut = False
+        self.context = browser.new_context(viewport={"width": 1024, "height": 900}, reduced_motion="reduce")
+        self.context.route_web_socket(re.compile(r".*/ws$"), self._route)
+        self.page = self.context.new_page()
+
+    def _route(self, ws):
+        if self.cut:
+            return  # a socket opened while cut off is never answered
+        server = ws.connect_to_server()
+        ws.on_message(lambda m: None if self.cut else server.send(m))
+        server.on_message(lambda m: None if self.cut else ws.send(m))
+
+    def join(self, base, room, name="Ana"):
+        page = self.page
+        page.goto(f"{base}/join?room={room}")
+        page.wait_for_selector("#lv-name", timeout=60_000)
+        page.fill("#lv-name", name)
+        page.click(".lv-join-button")
+        page.wait_for_selector(".lv-lobby", timeout=60_000)
+
+    def mark(self):
+        """A mark in the page's window: gone once the page has loaded itself again."""
+        self.page.evaluate("() => { window.__before = true; }")
+
+    def reloaded(self, timeout_ms):
+        self.page.wait_for_function("() => window.__before === undefined", timeout=timeout_ms)
+        self.page.wait_for_selector(".sp-board", timeout=timeout_ms)
+
+    def hand(self):
+        """The hand the page shows (None: none)."""
+        if not self.page.locator(".sp-board .sb-hand").count():
+            return None
+        return tuple(sorted(self.page.locator(".sp-board .sb-hand [data-card]").evaluate_all(
+            "els => els.map(e => Number(e.getAttribute('data-card')))")))
+
+    def shows(self, hand, timeout_s=20) -> bool:
+        """Whether the page comes to show ``hand`` (its first view may still be drawn)."""
+        for _ in range(timeout_s * 5):
+            if self.hand() == hand:
+                return True
+            self.page.wait_for_timeout(200)
+        return False
+
+    def offers(self):
+        # (the page is drawn in its widget's shadow root, which the locator pierces)
+        return self.page.locator(".lv-page").evaluate(OFFERS)
