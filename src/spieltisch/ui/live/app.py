@@ -219,12 +219,14 @@ class LiveServer:
 
     def serve(self, start: bool = True):
         pn.extension(notifications=False)
-        # Bokeh's own reconnect stays off: it stops after five attempts (about 30 s), and its message
-        # receiver outlives the socket, so a server killed in the middle of a message (a message is
-        # three frames, written with the event loop running in between) leaves the page's next
-        # socket reading its first frames as the rest of the old message ("First message was not an
-        # ACK"). A page that lost its connection asks /alive until the server answers and then loads
-        # itself again (live.js): a fresh document, its seat token brings it back to its seat.
+        # Bokeh's own reconnect stays off. It stops after five attempts (about 30 s). And its message
+        # receiver outlives the socket: a server killed in the middle of a message (a message is
+        # three frames, and Tornado runs the event loop between them) leaves the first frame in it,
+        # the reconnected socket's ACK is read as the rest of that message ("First message was not an
+        # ACK"), and the close(1002) that should follow throws in a browser (only 1000 and 3000-4999
+        # are allowed): the page stays on an open socket that never gets a document, for good. A page
+        # that lost its connection asks /alive until the server answers and then loads itself again
+        # (live.js): a fresh document and receiver; its seat token brings it back to its seat.
         pn.config.reconnect = False
         origins = ["*"] if self.host in ("0.0.0.0", "", "::") else [f"{self.host}:{self.port}", f"localhost:{self.port}",
                                                                      f"127.0.0.1:{self.port}"]

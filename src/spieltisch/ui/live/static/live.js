@@ -67,9 +67,10 @@ function tableModel(onEvent) {
 }
 
 // The page's connection. Bokeh's own reconnect is off (app.py): it gives up after five attempts
-// (about 30 s), and a reconnect may read the first frames of the new socket as the rest of a message
-// the old one was cut off in (its receiver outlives the socket: "First message was not an ACK"). So a
-// page that lost its websocket says so, puts every control out of reach, and asks the server's
+// (about 30 s), and a reconnect may read the new socket's first frames as the rest of a message the
+// old one was cut off in (its receiver outlives the socket: "First message was not an ACK", after
+// which it hangs on an open socket for good). So a page that lost its websocket (closed, or a ping
+// unanswered) says so, puts every control out of reach, and asks the server's
 // "alive" address, again and again with a growing pause (at most PROBE_MAX_MS) for as long as the page
 // is open; once the server answers, the page loads itself again. A fresh page has a fresh connection,
 // and its seat token (the join page's hello) brings a student back to their seat.
