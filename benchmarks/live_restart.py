@@ -1,19 +1,19 @@
 """Restarts of the live class: the server is killed (``kill -9``) and started again on its data, over
-and over, under six open pages; every page must come back to its seat by itself each time.
+and over, under seven open pages; every page must come back to its seat by itself each time.
 
     python benchmarks/live_restart.py                   # 100 restarts
     python benchmarks/live_restart.py --restarts 20 --json
 
 Starts ``spieltisch class serve`` (a child process, its own data folder in a temporary directory).
-The pages (tests/harness/comeback.py): the teacher's board, table 1's projector and three students
-as Bokeh websocket clients that come back as the pages' script makes them (``/alive``, then a fresh
+The pages (tests/harness/comeback.py): the teacher's board, the two tables' projectors and three
+students as Bokeh websocket clients that come back as the pages' script makes them (``/alive``, then a fresh
 page; a student says hello with the seat token), and one student in Chromium running the real script
 (``--no-browser``: a fourth websocket student instead). Two Skip-Bo Masters tables of two, no bots,
 so a seat's hand is the same before and after a restart. Each round waits a random 0 to ``--pause``
 seconds after every page is back (a page then may still be drawing or pinging), kills the server,
 checks that the Chromium page says it is cut off with every control disabled, starts the server
 again and waits up to ``--timeout`` seconds for every page to show its place again: a student their
-table and hand, the board its room, the projector its table. A page that is not back then is
+table and hand, the board its room, a projector its table. A page that is not back then is
 **stuck**. Printed: the restarts, the stuck pages (the target is 0), the seconds from the restart
 command until the last page was back (median, max; the server's own start is in them), and the
 Chromium console's "First message was not an ACK" lines (Bokeh's client, issue 33; 0 now that its own
@@ -70,6 +70,7 @@ def measure(restarts: int, browser: bool, pause: float, timeout: float, seed: in
                 ana.join(server.base, cls.room)
             loop(cls.join())
             loop(cls.start(students=4))
+            pages = len(cls.pages()) + int(browser)
             if ana is not None:
                 ana.page.wait_for_selector(".sp-board .sb-hand", timeout=60_000)
             for r in range(restarts):
@@ -117,7 +118,7 @@ def measure(restarts: int, browser: bool, pause: float, timeout: float, seed: in
                 pw.stop()
             loop.close()
             server.stop()
-    return {"restarts": len(took), "pages": 6, "browser_pages": int(browser), "stuck": len(stuck),
+    return {"restarts": len(took), "pages": pages, "browser_pages": int(browser), "stuck": len(stuck),
             "stuck_pages": stuck, "back_s_median": round(statistics.median(took), 2) if took else None,
             "back_s_max": round(max(took), 2) if took else None, "first_message_not_ack": not_ack[0]}
 

@@ -5,9 +5,10 @@ pages that come back to their seats.
 (harness/livewire.py): when its websocket is gone it asks the server's ``/alive`` with a growing
 pause until the server answers, then loads itself again (a new document); a student's page then says
 hello with its seat token. ``Class`` seats students at tables of two (no bots: nothing moves unless
-a student clicks, so a seat's hand is the same before and after a restart), with the board and one
-table's projector open. ``at_seat`` says whether a page shows what it showed before: a student the
-same table and the same hand, the board its room, the projector its table.
+a student clicks, so a seat's hand is the same before and after a restart), with the board and every
+table's projector open. ``places`` says where each page is: a student at a table with a hand, the
+board in its room, a projector at its table; after a restart ``settle`` waits for each to be there
+again.
 
 ``Browser`` is a student's page in Chromium (the real script) whose websockets go through a route
 that can be cut.
@@ -120,13 +121,13 @@ def seat_of(view: dict):
 
 class Class:
     """A room with websocket students ``names`` (and whoever else joins, e.g. a browser, before
-    ``join``) at Skip-Bo Masters tables of two, the board and table 1's projector open."""
+    ``join``) at Skip-Bo Masters tables of two, the board and every table's projector open."""
 
     def __init__(self, server, names):
         self.server = server
         self.names = list(names)
         self.board: Returning | None = None
-        self.projector: Returning | None = None
+        self.projectors: dict[str, Returning] = {}
         self.students: dict[str, Returning] = {}
         self.room = None
 
@@ -149,7 +150,7 @@ class Class:
             self.students[name] = student
 
     async def start(self, students: int) -> None:
-        """Once ``students`` are in the room: the tables, and table 1's projector."""
+        """Once ``students`` are in the room: the tables, and their projectors."""
         board = self.board.page
         await board.wait(lambda v: len(v["room"]["students"]) == students)
         await board.send({"type": "round_new", "spec": {"kind": "table", "game": "skip-bo-masters", "players": 2,
@@ -158,17 +159,19 @@ class Class:
             # the deal is paced: until it is done (a seat's hand shows on its first turn)
             await s.page.wait(lambda v: v["page"] == "game" and not v["table"].get("pending"))
         await board.wait(lambda v: (v["room"].get("round") or {}).get("kind") == "table")
-        table = board.view["room"]["round"]["tables"][0]
-        self.projector = await Returning(
-            self.server.base, f"/beamer?t={table['beamer']}&room={self.room}&table={table['no']}").open()
-        await self.projector.page.wait(lambda v: v["page"] == "game")
+        for table in board.view["room"]["round"]["tables"]:
+            projector = await Returning(
+                self.server.base, f"/beamer?t={table['beamer']}&room={self.room}&table={table['no']}").open()
+            await projector.page.wait(lambda v: v["page"] == "game")
+            self.projectors[f"projector {table['no']}"] = projector
 
     def pages(self) -> dict[str, Returning]:
-        return {"board": self.board, "projector": self.projector, **self.students}
+        return {"board": self.board, **self.projectors, **self.students}
 
     def places(self) -> dict:
         out = {name: seat_of(p.view) for name, p in self.pages().items()}
-        out["projector"] = ("projector", self.projector.view.get("title"), self.projector.view.get("page"))
+        for name, p in self.projectors.items():
+            out[name] = ("projector", p.view.get("title"), p.view.get("page"))
         return out
 
     async def come_back(self, timeout: float = 120) -> dict[str, float]:
