@@ -95,8 +95,20 @@ function watchConnection(onLost) {
   hook();
 }
 
+// when the page last loaded itself again (this tab only): a page that loses its connection again
+// right after that waits longer before asking, so no server fault can make it reload in a tight loop
+const RELOADED_KEY = "spieltisch-live-reloaded";
+const RELOAD_CALM_MS = 10000;
+
+function reloadNow() {
+  try { sessionStorage.setItem(RELOADED_KEY, String(Date.now())); } catch (err) { /* private mode */ }
+  location.reload();
+}
+
 function probeUntilBack() {
-  let pause = PROBE_FIRST_MS;
+  let last = 0;
+  try { last = Number(sessionStorage.getItem(RELOADED_KEY) || 0); } catch (err) { /* private mode */ }
+  let pause = Date.now() - last < RELOAD_CALM_MS ? PROBE_MAX_MS : PROBE_FIRST_MS;
   let timer = null;
   let asking = false;
   const ask = async () => {
@@ -105,7 +117,7 @@ function probeUntilBack() {
     asking = true;
     try {
       const r = await fetch(new URL("alive", location.href), { cache: "no-store" });
-      if (r.ok) { location.reload(); return; }
+      if (r.ok) { reloadNow(); return; }
     } catch (err) { /* no network, or no server yet */ }
     asking = false;
     pause = Math.min(pause * 2, PROBE_MAX_MS);
@@ -114,7 +126,7 @@ function probeUntilBack() {
   // a device that comes back (the network, a lid opened) asks at once
   addEventListener("online", ask);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) ask(); });
-  timer = setTimeout(ask, PROBE_FIRST_MS);
+  timer = setTimeout(ask, pause);
 }
 
 function render({ model, el: host }) {
