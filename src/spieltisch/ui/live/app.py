@@ -12,7 +12,9 @@ A page carries two strings: ``event`` (what the browser sends) goes to ``Registr
 ``view`` (what it shows) is ``Registry.view`` of the page's session, recomputed on the page's own
 document whenever the registry says it concerns the page. Nothing else of the registry ever
 reaches a page, so a page can only show what its own view holds (checked on the websocket frames in
-tests/test_live_server.py). Everything runs on Tornado's one event loop; only the board's summary
+tests/test_live_server.py). Besides: ``offline``, the words a page shows when its connection is
+lost, and ``ping``/``pong``, its heartbeat. A page that lost its connection asks ``/alive`` until
+the server answers and then loads itself again (live.js; tests/test_live_reconnect.py). Everything runs on Tornado's one event loop; only the board's summary
 (replaying result codes, asking the advisor) runs in a worker process.
 """
 
@@ -46,7 +48,8 @@ TABLE_EXPORT = "export default { render };"
 EXPIRE_CHECK_S = 600
 # a page's websocket message is a few kilobytes; Bokeh would accept 20 MB
 MAX_MESSAGE_BYTES = 256 * 1024
-# a page that lost its connection (a restart, a dropped network) reconnects with its token for a day
+# a page's session token stays good for a day (a page that lost its connection no longer reuses it:
+# it loads itself again and gets a new one)
 TOKEN_EXPIRATION_S = 24 * 3600
 OFFLINE_WORDS = json.dumps(both("connection_lost"), ensure_ascii=False)
 

@@ -147,7 +147,7 @@ function render({ model, el: host }) {
   const banner = el("div", { class: "lv-conn", role: "alert" });
   host.append(el("style", {}, LIVE_CSS), banner, el("main", { class: "lv-main" }, root, notice));
   let offlineWords = {};
-  try { offlineWords = JSON.parse(model.get("offline") || "{}"); } catch (err) { /* the English default below */ }
+  try { offlineWords = JSON.parse(model.get("offline") || "{}"); } catch (err) { /* app.py always sets it */ }
 
   // Cut off: the banner says so, and no control offers what cannot be sent (the table's move
   // buttons included, also those the shared front-end draws later: the page is inert, and every
@@ -159,7 +159,7 @@ function render({ model, el: host }) {
     if (cut) return;
     cut = true;
     const lang = document.documentElement.lang === "en" ? "en" : "de";
-    banner.textContent = offlineWords[lang] || "Connection lost – reconnecting …";
+    banner.textContent = offlineWords[lang] || offlineWords.de || "…";
     root.inert = true;
     root.classList.add("lv-cut");
     disableAll();
