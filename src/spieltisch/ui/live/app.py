@@ -12,7 +12,9 @@ A page carries two strings: ``event`` (what the browser sends) goes to ``Registr
 ``view`` (what it shows) is ``Registry.view`` of the page's session, recomputed on the page's own
 document whenever the registry says it concerns the page. Nothing else of the registry ever
 reaches a page, so a page can only show what its own view holds (checked on the websocket frames in
-tests/test_live_server.py). Everything runs on Tornado's one event loop; only the board's summary
+tests/test_live_server.py). Besides: ``offline``, the words a page shows when its connection is
+lost, and ``ping``/``pong``, its heartbeat. A page that lost its connection asks ``/alive`` until
+the server answers and then loads itself again (live.js; tests/test_live_reconnect.py). Everything runs on Tornado's one event loop; only the board's summary
 (replaying result codes, asking the advisor) runs in a worker process.
 """
 
@@ -32,11 +34,12 @@ from pathlib import Path
 import panel as pn
 import param
 from tornado.ioloop import IOLoop, PeriodicCallback
-from tornado.web import RedirectHandler
+from tornado.web import RedirectHandler, RequestHandler
 
 from ..table import front_end_source
 from .registry import EXPIRE_HOURS, Registry, Session
 from .store import Store
+from .words import both
 
 log = logging.getLogger("spieltisch.live")
 
@@ -45,8 +48,10 @@ TABLE_EXPORT = "export default { render };"
 EXPIRE_CHECK_S = 600
 # a page's websocket message is a few kilobytes; Bokeh would accept 20 MB
 MAX_MESSAGE_BYTES = 256 * 1024
-# a page that lost its connection (a restart, a dropped network) reconnects with its token for a day
+# a page's session token stays good for a day (a page that lost its connection no longer reuses it:
+# it loads itself again and gets a new one)
 TOKEN_EXPIRATION_S = 24 * 3600
+OFFLINE_WORDS = json.dumps(both("connection_lost"), ensure_ascii=False)
 
 
 @lru_cache(maxsize=1)
@@ -67,8 +72,24 @@ class LivePage(pn.custom.AnyWidgetComponent):
     _esm = live_source()
     view = param.String(default="")
     event = param.String(default="")
+    # what the page says when its connection is lost (both languages: it cannot ask the server then)
+    offline = param.String(default="")
+    # the page's heartbeat: a number it sends, answered with the same number (a connection can die
+    # without closing: a lid shut, a network gone; only an unanswered ping tells the page)
+    ping = param.Integer(default=0)
+    pong = param.Integer(default=0)
     # an event is handled at once, not after Panel's 50 ms debounce
-    _priority_changes = ["event"]
+    _priority_changes = ["event", "ping"]
+
+
+class AliveHandler(RequestHandler):
+    """``/alive``: what a page that lost its connection asks until the server answers (then it loads
+    itself again). Nothing is made for it: no session, no document."""
+
+    def get(self):
+        self.set_header("Cache-Control", "no-store")
+        self.set_status(204)
+        self.finish()
 
 
 def qr_svg(url: str) -> str | None:
@@ -160,7 +181,7 @@ class LiveServer:
     # --- the pages ---
     def _page(self, session: Session):
         registry = self.registry
-        page = LivePage(sizing_mode="stretch_width")
+        page = LivePage(sizing_mode="stretch_width", offline=OFFLINE_WORDS)
         doc = pn.state.curdoc
         waiting = [False]
 
@@ -178,6 +199,7 @@ class LiveServer:
         session.push = push
         registry.attach(session)
         page.param.watch(lambda e: registry.handle(session, e.new), "event")
+        page.param.watch(lambda e: setattr(page, "pong", e.new), "ping")
         pn.state.on_session_destroyed(lambda ctx: registry.detach(session))
         page.view = json.dumps(registry.view(session), ensure_ascii=False)
         return page
@@ -200,7 +222,15 @@ class LiveServer:
 
     def serve(self, start: bool = True):
         pn.extension(notifications=False)
-        pn.config.reconnect = True  # a dropped connection comes back by itself, to the same seat
+        # Bokeh's own reconnect stays off. It stops after five attempts (about 30 s). And its message
+        # receiver outlives the socket: a server killed in the middle of a message (a message is
+        # three frames, and Tornado runs the event loop between them) leaves the first frame in it,
+        # the reconnected socket's ACK is read as the rest of that message ("First message was not an
+        # ACK"), and the close(1002) that should follow throws in a browser (only 1000 and 3000-4999
+        # are allowed): the page stays on an open socket that never gets a document, for good. A page
+        # that lost its connection asks /alive until the server answers and then loads itself again
+        # (live.js): a fresh document and receiver; its seat token brings it back to its seat.
+        pn.config.reconnect = False
         origins = ["*"] if self.host in ("0.0.0.0", "", "::") else [f"{self.host}:{self.port}", f"localhost:{self.port}",
                                                                      f"127.0.0.1:{self.port}"]
         server = pn.serve({"join": self.student_app, "klasse": self.teacher_app, "beamer": self.projector_app},
@@ -210,7 +240,7 @@ class LiveServer:
                           verbose=False, websocket_max_message_size=MAX_MESSAGE_BYTES,
                           # "/" is the students' way in: Panel's own index page would list the apps and
                           # load fonts and scripts from outside hosts (a classroom may have no internet)
-                          extra_patterns=[(r"/?", RedirectHandler, {"url": "/join"})],
+                          extra_patterns=[(r"/?", RedirectHandler, {"url": "/join"}), (r"/alive", AliveHandler)],
                           session_token_expiration=TOKEN_EXPIRATION_S)
         self.loop = server.io_loop
         self.executor.submit(_ready)  # the worker starts now, not when the first game ends

@@ -173,6 +173,7 @@ WORDS = {
     "stored": ("Gespeichert wird: Raumcode, Spitznamen, Antworten, Züge und Ergebnisse – bis der Raum gelöscht wird "
                "oder abläuft.",
                "Stored: room code, nicknames, answers, moves and results – until the room is deleted or expires."),
+    "connection_lost": ("Verbindung unterbrochen – verbinde neu …", "Connection lost – reconnecting …"),
 }
 
 

@@ -66,20 +66,120 @@ function tableModel(onEvent) {
   };
 }
 
+// The page's connection. Bokeh's own reconnect is off (app.py): it gives up after five attempts
+// (about 30 s), and a reconnect may read the new socket's first frames as the rest of a message the
+// old one was cut off in (its receiver outlives the socket: "First message was not an ACK", after
+// which it hangs on an open socket for good). So a page that lost its websocket (closed, or a ping
+// unanswered) says so, puts every control out of reach, and asks the server's
+// "alive" address, again and again with a growing pause (at most PROBE_MAX_MS) for as long as the page
+// is open; once the server answers, the page loads itself again. A fresh page has a fresh connection,
+// and its seat token (the join page's hello) brings a student back to their seat.
+const PROBE_FIRST_MS = 500;
+const PROBE_MAX_MS = 5000;
+// A connection can also die without closing (a lid shut, a network gone): the page sends a ping
+// every PING_MS and counts itself cut off when one stays unanswered for DEAD_MS.
+const PING_MS = 10000;
+const DEAD_MS = 20000;
+
+function watchConnection(onLost) {
+  // the page's Bokeh document may not be listed yet while it is rendered: looked for a while
+  let tries = 0;
+  const hook = () => {
+    const docs = (window.Bokeh && window.Bokeh.documents) || [];
+    if (!docs.length) {
+      if (++tries < 300) setTimeout(hook, 100);
+      return;
+    }
+    for (const doc of docs) doc.on_event("connection_lost", () => onLost());
+  };
+  hook();
+}
+
+// when the page last loaded itself again (this tab only): a page that loses its connection again
+// right after that waits longer before asking, so no server fault can make it reload in a tight loop
+const RELOADED_KEY = "spieltisch-live-reloaded";
+const RELOAD_CALM_MS = 10000;
+
+function reloadNow() {
+  try { sessionStorage.setItem(RELOADED_KEY, String(Date.now())); } catch (err) { /* private mode */ }
+  location.reload();
+}
+
+function probeUntilBack() {
+  let last = 0;
+  try { last = Number(sessionStorage.getItem(RELOADED_KEY) || 0); } catch (err) { /* private mode */ }
+  let pause = Date.now() - last < RELOAD_CALM_MS ? PROBE_MAX_MS : PROBE_FIRST_MS;
+  let timer = null;
+  let asking = false;
+  const ask = async () => {
+    clearTimeout(timer);
+    if (asking) return;
+    asking = true;
+    try {
+      const r = await fetch(new URL("alive", location.href), { cache: "no-store" });
+      if (r.ok) { reloadNow(); return; }
+    } catch (err) { /* no network, or no server yet */ }
+    asking = false;
+    pause = Math.min(pause * 2, PROBE_MAX_MS);
+    timer = setTimeout(ask, pause);
+  };
+  // a device that comes back (the network, a lid opened) asks at once
+  addEventListener("online", ask);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) ask(); });
+  timer = setTimeout(ask, pause);
+}
+
 function render({ model, el: host }) {
-  // Bokeh reconnects a page whose connection dropped and rebuilds its document, which renders the
-  // page again; a server that restarted meanwhile does not take that page's events on (it waits for
-  // a "document ready" no rebuilt page sends). A fresh load always works: the page loads itself
-  // again, and its seat token brings the student back to their seat.
+  // A page whose document was rebuilt (by a reconnect, should Bokeh ever make one) loads itself
+  // again: a server that restarted meanwhile would not take the rebuilt page's events on (it waits
+  // for a "document ready" no rebuilt page sends).
   if (window.__spieltischLive) { location.reload(); return () => {}; }
   window.__spieltischLive = true;
+  let cut = false;
   const send = (ev) => {
+    if (cut) return; // nothing is sent into a dead connection (the controls are out of reach anyway)
     model.set("event", JSON.stringify({ ...ev, n: nextN() }));
     model.save_changes();
   };
   const root = el("div", { class: "lv-page" });
   const notice = el("div", { class: "lv-notice", role: "status", "aria-live": "polite" });
-  host.append(el("style", {}, LIVE_CSS), el("main", { class: "lv-main" }, root, notice));
+  // the connection's banner: an alert (a live region of its own), empty and not shown while connected
+  const banner = el("div", { class: "lv-conn", role: "alert" });
+  host.append(el("style", {}, LIVE_CSS), banner, el("main", { class: "lv-main" }, root, notice));
+  let offlineWords = {};
+  try { offlineWords = JSON.parse(model.get("offline") || "{}"); } catch (err) { /* app.py always sets it */ }
+
+  // Cut off: the banner says so, and no control offers what cannot be sent (the table's move
+  // buttons included, also those the shared front-end draws later: the page is inert, and every
+  // control in it disabled, until it loads itself again).
+  const disableAll = () => {
+    for (const c of root.querySelectorAll("button, input, select, textarea")) if (!c.disabled) c.disabled = true;
+  };
+  function cutOff() {
+    if (cut) return;
+    cut = true;
+    const lang = document.documentElement.lang === "en" ? "en" : "de";
+    banner.textContent = offlineWords[lang] || offlineWords.de || "…";
+    root.inert = true;
+    root.classList.add("lv-cut");
+    disableAll();
+    new MutationObserver(disableAll).observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
+    probeUntilBack();
+  }
+  watchConnection(cutOff);
+  let pings = 0;
+  let unanswered = null; // when the ping now waiting for its answer was sent
+  model.on("change:pong", () => { if (model.get("pong") === pings) unanswered = null; });
+  const beat = setInterval(() => {
+    if (cut) { clearInterval(beat); return; }
+    if (unanswered !== null) {
+      if (Date.now() - unanswered > DEAD_MS) cutOff();
+      return;
+    }
+    unanswered = Date.now();
+    model.set("ping", ++pings);
+    model.save_changes();
+  }, PING_MS);
   let game = null; // {box, model, dispose}
   let hello = null; // the counter of a hello not yet answered
   let lastAck = 0;
