@@ -337,7 +337,19 @@ class ScratchIslandView(View):
             marks.update({c: NEXT for c in nxt})
             clickable = nxt
         svg = map_svg(m, lang=ctx.lang, marks=marks, clickable=clickable)
+        if ctx.projector:
+            return self._projector_board(ctx, svg)
         return f"{self._dice(ctx)}<div class='sp-map-main' style='margin-top:6px'>{svg}</div>"
+
+    def _projector_board(self, ctx, svg: str) -> str:
+        """The projector's board: the dice beside the map, not above it (the screen's height limits the
+        zoom, its width does not), their words at 16 px (24 px and more once zoomed at 1920×1080)."""
+        dice = self._dice(ctx)
+        for small, large in (("width:84px", "width:118px"), ("font-size:11px", "font-size:16px"),
+                             ("font-size:13px;max-width:260px", "font-size:16px;max-width:240px")):
+            dice = dice.replace(small, large)
+        return (f"<div style='display:flex;align-items:flex-start;gap:16px'>"
+                f"<div style='max-width:250px'>{dice}</div><div class='sp-map-main'>{svg}</div></div>")
 
     def _dice(self, ctx) -> str:
         """The roll: every die as its motif, with what it is for. Choosing (the roller): click the
@@ -585,7 +597,9 @@ class ScratchIslandView(View):
         for p, m in enumerate(obs["maps"]):
             if p == me or m["layout"] is None:
                 continue
-            pic = map_svg(m, cell=13, lang=ctx.lang, title=f"{ctx.names[p]}: {m['score']}", edges=False)
+            # on the projector at a size the back row reads (its smallest text 18 px)
+            pic = map_svg(m, cell=44 if ctx.projector else 13, lang=ctx.lang, title=f"{ctx.names[p]}: {m['score']}",
+                          edges=False)
             parts.append(f"<div class='sp-other-map' data-player='{p}' style='display:inline-block;margin:4px 8px 4px 0'>"
                          f"{pic}</div>")
         return "".join(parts)

@@ -14,6 +14,7 @@ Tokens: ``h<card>`` a hand card, ``s`` the own stock top, ``d<j>`` own discard p
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from ...core.errors import IllegalActionError
@@ -61,6 +62,19 @@ def card_html(card, act=None, state="", small=False, title="", under="") -> str:
             f"flex-direction:column;justify-content:center;align-items:center;width:{w}px;height:{h}px;"
             f"margin:2px;border:{border};border-radius:6px;background:{bg};color:{fg};font-weight:700;"
             f"font-size:{fs}px;line-height:1.05;vertical-align:top;text-align:center'>{body}</span>")
+
+
+def _projector(board: str) -> str:
+    """The projector's board: no word under 14 px (24 px and more once zoomed to the height of a
+    1920×1080 screen), the cards wide enough for them ("braucht 12", "15 übrig"), and the hand in the
+    row of the stock and discard piles (the screen's height limits the zoom, its width does not)."""
+    board = re.sub(r"font-size:(\d+)px", lambda m: f"font-size:{max(14, int(m.group(1)))}px", board)
+    board = board.replace("line-height:10px", "line-height:14px")
+    board = re.sub(r"</div></div>(<div class='sb-hand'>.*?</div>)", r"</div>\1</div>", board, count=1, flags=re.S)
+    for small, large in (("width:46px;height:64px", "width:58px;height:72px"),
+                         ("width:44px;height:56px", "width:56px;height:66px")):
+        board = board.replace(small, large)
+    return board
 
 
 def _moves(ctx, src: str) -> list:
@@ -233,7 +247,7 @@ class SkipBoMastersView(View):
             out.append(self._own(ctx, me, state_of))
         out.append(self._others(ctx, state_of))
         out.append("</div>")
-        return "".join(out)
+        return _projector("".join(out)) if ctx.projector else "".join(out)
 
     def _own(self, ctx, me, state_of) -> str:
         obs = ctx.observation
