@@ -193,38 +193,36 @@ class SchraubeLockerView(View):
             chain = {(obs["pawns"][mover] + i) % E.STACKS: i for i in range(1, E.STACKS + 1)}
         k, fs = 1.6, 18  # the cards' scale; the size of the words drawn around them
         cw, ch = CARD_W * k, CARD_H * k
-        col, pawn_row, label = cw + 24, 34, 26
+        col, line = cw + 24, 36  # under each card one line: the cards left, the pawns standing there
         slots = {5: (0, 0), 0: (1, 0), 1: (2, 0), 4: (0, 1), 3: (1, 1), 2: (2, 1)}
-        top = pawn_row + 6
-        row_y = (top, top + ch + label + 14)
+        row_y = (16, 16 + ch + line + 8)  # room above and left for the stacks' numbers
         bonus_w, bonus_h = 68 * k, 88 * k
-        width = 3 * col + bonus_w + 16
-        height = row_y[1] + ch + label + pawn_row + fs + 8
+        width = 16 + 3 * col + bonus_w + 8
+        height = row_y[1] + ch + line
         out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
                f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif" class="sp-circle" role="img" '
                f'aria-label="{ctx.t("Kartenkreis", "circle of cards")}">']
         for s, st in enumerate(obs["stacks"]):
             c, r = slots[s]
-            gx, gy = 12 + c * col + cw / 2, row_y[r] + ch / 2
+            gx, gy = 16 + c * col + cw / 2, row_y[r] + ch / 2
             x, y = _at(s, R)
             card = self._stack(ctx, s, st, t["on_card"][s], chain.get(s), places.get(s), s in pawn_at)
             card = re.sub(r'<text [^>]*class="sp-left-count">.*?</text>', "", card)
             out.append(f'<g transform="translate({gx:.1f},{gy:.1f}) scale({k}) translate({-x:.1f},{-y:.1f})">'
                        f'{card}</g>')
-            n = st["left"]
-            out.append(f'<text x="{gx:.1f}" y="{gy + ch / 2 + fs + 2:.1f}" font-size="{fs}" fill="#444" '
-                       f'text-anchor="middle" class="sp-left-count">{escape(ctx.t(f"noch {n}", f"{n} left"))}</text>')
+            n, ly = st["left"], gy + ch / 2 + line / 2
+            out.append(f'<text x="{gx - cw / 2:.1f}" y="{ly + 6:.1f}" font-size="{fs}" fill="#444" '
+                       f'class="sp-left-count">{escape(ctx.t(f"noch {n}", f"{n} left"))}</text>')
             here = [p for p, ps in enumerate(obs["pawns"]) if ps == s]
-            py = pawn_row / 2 if r == 0 else height - fs - 8 - pawn_row / 2
             for j, p in enumerate(here):
-                px = gx + (j - (len(here) - 1) / 2) * 34
+                px = gx + cw / 2 - 15 - j * 34
                 ring = ' stroke="#000" stroke-width="3"' if p == mover else ' stroke="#fff" stroke-width="1.5"'
                 out.append(f'<g class="sp-pawn" data-player="{p}" data-stack="{s}">'
                            f'<title>{escape(ctx.names[p])}</title>'
-                           f'<circle cx="{px:.1f}" cy="{py:.1f}" r="15" fill="{PAWN[p % 4]}"{ring}/>'
-                           f'<text x="{px:.1f}" y="{py + 6:.1f}" font-size="{fs}" font-weight="bold" fill="#fff" '
+                           f'<circle cx="{px:.1f}" cy="{ly:.1f}" r="15" fill="{PAWN[p % 4]}"{ring}/>'
+                           f'<text x="{px:.1f}" y="{ly + 6:.1f}" font-size="{fs}" font-weight="bold" fill="#fff" '
                            f'text-anchor="middle">{p + 1}</text></g>')
-        bx, by = 3 * col + 8, (row_y[0] + row_y[1] + ch) / 2 - bonus_h / 2
+        bx, by = 16 + 3 * col, height / 2 - bonus_h / 2
         n = obs["bonus_left"]
         out.append(f'<rect x="{bx:.1f}" y="{by:.1f}" width="{bonus_w:.1f}" height="{bonus_h:.1f}" rx="10" fill="#f7dc6f" '
                    f'stroke="#7d6608" stroke-width="2"/>'
@@ -233,11 +231,12 @@ class SchraubeLockerView(View):
                    f'<text x="{bx + bonus_w / 2:.1f}" y="{by + bonus_h / 2 + 14:.1f}" font-size="38" font-weight="bold" '
                    f'text-anchor="middle">{E.CARDS.bonus_points}</text>'
                    f'<text x="{bx + bonus_w / 2:.1f}" y="{by + bonus_h - 18:.1f}" font-size="{fs}" text-anchor="middle" '
-                   f'class="sp-bonus-left">{escape(ctx.t(f"noch {n}", f"{n} left"))}</text>')
-        out.append(f'<text x="4" y="{height - 6:.0f}" font-size="{fs}" fill="#666" font-style="italic">'
-                   f'{ctx.t("Karten: Rekonstruktion", "cards: reconstruction")}</text></svg>')
+                   f'class="sp-bonus-left">{escape(ctx.t(f"noch {n}", f"{n} left"))}</text></svg>')
+        # the note goes with the roll, where there is room below it
+        note = (f"<div style='font-size:.7em;font-style:italic;color:#666'>"
+                f"{ctx.t('Karten: Rekonstruktion', 'cards: reconstruction')}</div>")
         return (f"<div class='sp-sl' style='display:flex;align-items:flex-start;gap:12px'>"
-                f"{''.join(out)}{self._roll(ctx)}</div>")
+                f"{''.join(out)}<div>{self._roll(ctx)}{note}</div></div>")
 
     def _stack(self, ctx, s, st, dice, pos, act, choose=False) -> str:
         x, y = _at(s, R)

@@ -67,7 +67,8 @@ def card_html(card, act=None, state="", small=False, title="", under="") -> str:
 def _projector(board: str) -> str:
     """The projector's board: no word under 14 px (24 px and more once zoomed to the height of a
     1920×1080 screen), the cards wide enough for them ("braucht 12", "15 übrig"), and the hand in the
-    row of the stock and discard piles (the screen's height limits the zoom, its width does not)."""
+    row of the stock and discard piles (the screen's height limits the zoom, its width does not; so
+    do the building piles and the other players side by side, ``board``)."""
     board = re.sub(r"font-size:(\d+)px", lambda m: f"font-size:{max(14, int(m.group(1)))}px", board)
     board = board.replace("line-height:10px", "line-height:14px")
     board = re.sub(r"</div></div>(<div class='sb-hand'>.*?</div>)", r"</div>\1</div>", board, count=1, flags=re.S)
@@ -243,11 +244,15 @@ class SkipBoMastersView(View):
         out.append(f"<div><b>{ctx.t('Ablagestapel', 'Building piles')}</b> · "
                    f"{ctx.t('Nachziehstapel', 'draw pile')}: <span class='sb-draw'>{obs['draw_size']}</span></div>")
         out.append(f"<div class='sb-building'>{''.join(piles)}</div>")
+        if ctx.projector:  # the building piles and the other players side by side, the own cards below
+            own = self._own(ctx, me, state_of) if me is not None else ""
+            return _projector(f"{out[0]}<div style='display:flex;flex-wrap:wrap;align-items:flex-start;gap:4px 32px'>"
+                              f"<div>{out[1]}{out[2]}</div><div>{self._others(ctx, state_of)}</div></div>{own}</div>")
         if me is not None:
             out.append(self._own(ctx, me, state_of))
         out.append(self._others(ctx, state_of))
         out.append("</div>")
-        return _projector("".join(out)) if ctx.projector else "".join(out)
+        return "".join(out)
 
     def _own(self, ctx, me, state_of) -> str:
         obs = ctx.observation

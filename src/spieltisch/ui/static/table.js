@@ -57,9 +57,9 @@ function fraction(c) {
 // projector: the board as large as the window allows with its move buttons still on the first screen
 // (the views draw at their own sizes; one zoom keeps their proportions). The views draw so that this
 // zoom makes their smallest text 24 CSS px or more at 1920×1080; on a smaller screen the buttons win
-// (a teacher must be able to play), down to 16 px text, and the width wins over both (nothing sticks
+// (a teacher must be able to play), down to 14 px text, and the width wins over both (nothing sticks
 // out). Text size is read as drawn: an SVG's text scaled by its viewBox counts at its size on screen.
-const PROJECTOR_MIN_TEXT_PX = 16;
+const PROJECTOR_MIN_TEXT_PX = 14;
 function smallestText(box) {
   let min = Infinity;
   for (const e of box.querySelectorAll("*")) {
