@@ -118,7 +118,7 @@ function fitProjector(board) {
     - board.getBoundingClientRect().bottom;
   const height = board.getBoundingClientRect().height;
   const byText = PROJECTOR_MIN_TEXT_PX / min;
-  const byWidth = board.clientWidth / naturalRight(board);
+  const byWidth = board.clientWidth / (naturalRight(board) + 8); // + the paddings right of the last box
   const byHeight = (room() - under()) / Math.max(1, height);
   let zoom = Math.floor(100 * Math.min(byWidth, Math.max(byHeight, byText))) / 100;
   // text that wraps differently once zoomed can make the board taller or wider than planned: shrink
