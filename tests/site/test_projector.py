@@ -76,6 +76,11 @@ BOARD_TEXT = """root => {
   return out;
 }"""
 
+# The other players' sheets and maps beside the board (pictures in the side column): each text with
+# its size as drawn, at least 18 px on the projector (issue 34: they were 5–9 px).
+SIDE_TEXT = BOARD_TEXT.replace("'.sp-board *'", "'.sp-extra svg *'")
+MIN_SIDE_TEXT_PX = 18
+
 # Words broken across two lines ("Minuspun|kte"): a word whose range has boxes on two lines.
 BROKEN_WORDS = """root => {
   const out = [];
@@ -168,6 +173,8 @@ def test_projector_mode_is_readable_and_plays_to_the_end(game, context, request_
         clicks += play_clicks(page, root, game, 1)
         if clicks == 10:
             check_readable(page, root)
+            small = [t for t in root.evaluate(SIDE_TEXT) if t[0] < MIN_SIDE_TEXT_PX - 0.05]
+            assert not small, f"the other players' boards have text under {MIN_SIDE_TEXT_PX} px: {small[:8]}"
             screenshot(page, "1920-played")
     play_until_banner(page, root, game)
     assert "sp-projector" in root.get_attribute("class")
@@ -199,6 +206,9 @@ def test_the_readability_checks_find_small_text_and_broken_words(context, site_u
     texts = root.evaluate(BOARD_TEXT)
     assert any(size < MIN_TEXT_PX for size, _ in texts)
     assert "Minuspunkte" in root.evaluate(BROKEN_WORDS)
+    root.evaluate("""el => el.querySelector('.sp-right').insertAdjacentHTML('beforeend',
+        '<div class="sp-extra"><svg width="200" height="40" viewBox="0 0 400 80"><text x="0" y="40" font-size="20">Bot 2: 12</text></svg></div>')""")
+    assert [10.0, "Bot 2: 12"] in root.evaluate(SIDE_TEXT)  # 20 px in a picture drawn at half its size
     root.evaluate("el => { el.style.maxWidth = '1200px'; }")
     with pytest.raises(AssertionError):
         check_readable(page, root)
