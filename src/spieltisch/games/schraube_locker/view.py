@@ -214,14 +214,18 @@ class SchraubeLockerView(View):
             out.append(f'<text x="{gx - cw / 2:.1f}" y="{ly + 6:.1f}" font-size="{fs}" fill="#444" '
                        f'class="sp-left-count">{escape(ctx.t(f"noch {n}", f"{n} left"))}</text>')
             here = [p for p, ps in enumerate(obs["pawns"]) if ps == s]
+            # the pawns follow the count (its width estimated: the text is not measured here); three or
+            # four on one stack (3 or 4 players) are drawn smaller to stay within the card's width
+            r_, step, size = (15, 34, fs) if len(here) < 3 else (12, 25, 14)
+            start = gx - cw / 2 + 0.58 * fs * len(ctx.t(f"noch {n}", f"{n} left")) + 8 + r_
             for j, p in enumerate(here):
-                px = gx + cw / 2 - 15 - j * 34
+                px = start + j * step
                 ring = ' stroke="#000" stroke-width="3"' if p == mover else ' stroke="#fff" stroke-width="1.5"'
                 out.append(f'<g class="sp-pawn" data-player="{p}" data-stack="{s}">'
                            f'<title>{escape(ctx.names[p])}</title>'
-                           f'<circle cx="{px:.1f}" cy="{ly:.1f}" r="15" fill="{PAWN[p % 4]}"{ring}/>'
-                           f'<text x="{px:.1f}" y="{ly + 6:.1f}" font-size="{fs}" font-weight="bold" fill="#fff" '
-                           f'text-anchor="middle">{p + 1}</text></g>')
+                           f'<circle cx="{px:.1f}" cy="{ly:.1f}" r="{r_}" fill="{PAWN[p % 4]}"{ring}/>'
+                           f'<text x="{px:.1f}" y="{ly + size / 3:.1f}" font-size="{size}" font-weight="bold" '
+                           f'fill="#fff" text-anchor="middle">{p + 1}</text></g>')
         bx, by = 16 + 3 * col, height / 2 - bonus_h / 2
         n = obs["bonus_left"]
         out.append(f'<rect x="{bx:.1f}" y="{by:.1f}" width="{bonus_w:.1f}" height="{bonus_h:.1f}" rx="10" fill="#f7dc6f" '
