@@ -193,7 +193,7 @@ class SchraubeLockerView(View):
             chain = {(obs["pawns"][mover] + i) % E.STACKS: i for i in range(1, E.STACKS + 1)}
         k, fs = 1.6, 18  # the cards' scale; the size of the words drawn around them
         cw, ch = CARD_W * k, CARD_H * k
-        col, line = cw + 24, 36  # under each card one line: the cards left, the pawns standing there
+        col, line = cw + 32, 36  # under each card one line: the cards left, the pawns standing there
         slots = {5: (0, 0), 0: (1, 0), 1: (2, 0), 4: (0, 1), 3: (1, 1), 2: (2, 1)}
         row_y = (16, 16 + ch + line + 8)  # room above and left for the stacks' numbers
         bonus_w, bonus_h = 68 * k, 88 * k
@@ -216,7 +216,7 @@ class SchraubeLockerView(View):
             here = [p for p, ps in enumerate(obs["pawns"]) if ps == s]
             # the pawns follow the count (its width estimated: the text is not measured here); three or
             # four on one stack (3 or 4 players) are drawn smaller to stay within the card's width
-            r_, step, size = (15, 34, fs) if len(here) < 3 else (12, 25, 14)
+            r_, step, size = (15, 34, fs) if len(here) < 3 else (12.5, 26, 16)
             start = gx - cw / 2 + 0.58 * fs * len(ctx.t(f"noch {n}", f"{n} left")) + 8 + r_
             for j, p in enumerate(here):
                 px = start + j * step
