@@ -464,11 +464,9 @@ function render({ model, el }) {
     thinking();
   }
 
-  // a projector's window changes size (another resolution, a window moved to the projector), or the
-  // how-to box above the board opens or closes: fit again
+  // a projector's window changes size (another resolution, a window moved to the projector): fit again
   const refit = () => { const b = root.querySelector(".sp-board"); if (b) fitProjector(b); };
   if (typeof window !== "undefined") window.addEventListener("resize", refit);
-  root.addEventListener("toggle", (e) => { if (e.target.classList.contains("sp-howto")) refit(); }, true);
   model.on("change:view", draw);
   model.on("change:progress", showProgress);
   draw();
