@@ -10,6 +10,7 @@ of the roll selects it for *Wurf wiederholen* / *Würfel drehen*. Every rule com
 
 from __future__ import annotations
 
+import re
 from html import escape
 from math import cos, pi, sin
 
@@ -239,6 +240,8 @@ class SchraubeLockerView(View):
 
     # --- the picture ---------------------------------------------------------------------------
     def board(self, ctx) -> str:
+        if ctx.projector:
+            return self._projector_board(ctx)
         obs = ctx.observation
         t = obs["turn"]
         places = {a.stack: a for a in ctx.legal if type(a) is E.Place}
@@ -285,6 +288,71 @@ class SchraubeLockerView(View):
         # a 1024×768 screen however long the roll's words get
         return (f"<div class='sp-sl' style='display:flex;flex-wrap:wrap;align-items:flex-start;gap:8px'>"
                 f"{''.join(out)}{self._roll(ctx)}</div>")
+
+    def _projector_board(self, ctx) -> str:
+        """The projector's board: the six stacks as a ring in two rows (top row 6 1 2, bottom row 5 4 3:
+        clockwise, as in the circle), each card drawn 1.6 times its size, the bonus cards beside them
+        and the roll beside the board. The screen's height is what limits the zoom, and a circle is
+        about twice as high as this ring: this way the cards' smallest words come out at 24 px or more
+        on a 1920×1080 screen. Each card is the circle's own drawing (``_stack``), moved to its place."""
+        obs = ctx.observation
+        t = obs["turn"]
+        places = {a.stack: i for i, a in enumerate(ctx.legal) if type(a) is E.Place}
+        pawn_at = {a.stack for a in ctx.legal if type(a) is E.PawnAt}
+        mover = t["player"]
+        chain = {}
+        if mover is not None and obs["pawns"][mover] is not None:
+            chain = {(obs["pawns"][mover] + i) % E.STACKS: i for i in range(1, E.STACKS + 1)}
+        k, fs = 1.6, 18  # the cards' scale; the size of the words drawn around them
+        cw, ch = CARD_W * k, CARD_H * k
+        col, line = cw + 32, 36  # under each card one line: the cards left, the pawns standing there
+        slots = {5: (0, 0), 0: (1, 0), 1: (2, 0), 4: (0, 1), 3: (1, 1), 2: (2, 1)}
+        row_y = (16, 16 + ch + line + 8)  # room above and left for the stacks' numbers
+        bonus_w, bonus_h = 68 * k, 88 * k
+        width = 16 + 3 * col + bonus_w + 8
+        height = row_y[1] + ch + line
+        out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+               f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif" class="sp-circle" role="img" '
+               f'aria-label="{ctx.t("Kartenkreis", "circle of cards")}">']
+        for s, st in enumerate(obs["stacks"]):
+            c, r = slots[s]
+            gx, gy = 16 + c * col + cw / 2, row_y[r] + ch / 2
+            x, y = _at(s, R)
+            card = self._stack(ctx, s, st, t["on_card"][s], chain.get(s), places.get(s), s in pawn_at)
+            card = re.sub(r'<text [^>]*class="sp-left-count"[^>]*>.*?</text>', "", card)
+            out.append(f'<g transform="translate({gx:.1f},{gy:.1f}) scale({k}) translate({-x:.1f},{-y:.1f})">'
+                       f'{card}</g>')
+            n, ly = st["left"], gy + ch / 2 + line / 2
+            out.append(f'<text x="{gx - cw / 2:.1f}" y="{ly + 6:.1f}" font-size="{fs}" fill="#444" '
+                       f'class="sp-left-count">{escape(ctx.t(f"noch {n}", f"{n} left"))}</text>')
+            here = [p for p, ps in enumerate(obs["pawns"]) if ps == s]
+            # the pawns follow the count (its width estimated: the text is not measured here); three or
+            # four on one stack (3 or 4 players) are drawn smaller to stay within the card's width
+            r_, step, size = (15, 34, fs) if len(here) < 3 else (12.5, 26, 16)
+            start = gx - cw / 2 + 0.58 * fs * len(ctx.t(f"noch {n}", f"{n} left")) + 8 + r_
+            for j, p in enumerate(here):
+                px = start + j * step
+                ring = ' stroke="#000" stroke-width="3"' if p == mover else ' stroke="#fff" stroke-width="1.5"'
+                out.append(f'<g class="sp-pawn" data-player="{p}" data-stack="{s}">'
+                           f'<title>{escape(ctx.names[p])}</title>'
+                           f'<circle cx="{px:.1f}" cy="{ly:.1f}" r="{r_}" fill="{PAWN[p % 4]}"{ring}/>'
+                           f'<text x="{px:.1f}" y="{ly + size / 3:.1f}" font-size="{size}" font-weight="bold" '
+                           f'fill="#fff" text-anchor="middle">{p + 1}</text></g>')
+        bx, by = 16 + 3 * col, height / 2 - bonus_h / 2
+        n = obs["bonus_left"]
+        out.append(f'<rect x="{bx:.1f}" y="{by:.1f}" width="{bonus_w:.1f}" height="{bonus_h:.1f}" rx="10" fill="#f7dc6f" '
+                   f'stroke="#7d6608" stroke-width="2"/>'
+                   f'<text x="{bx + bonus_w / 2:.1f}" y="{by + 34:.1f}" font-size="{fs}" text-anchor="middle">'
+                   f'{ctx.t("Bonus", "bonus")}</text>'
+                   f'<text x="{bx + bonus_w / 2:.1f}" y="{by + bonus_h / 2 + 14:.1f}" font-size="38" font-weight="bold" '
+                   f'text-anchor="middle">{E.CARDS.bonus_points}</text>'
+                   f'<text x="{bx + bonus_w / 2:.1f}" y="{by + bonus_h - 18:.1f}" font-size="{fs}" text-anchor="middle" '
+                   f'class="sp-bonus-left">{escape(ctx.t(f"noch {n}", f"{n} left"))}</text></svg>')
+        # the note goes with the roll, where there is room below it
+        note = (f"<div style='font-size:.7em;font-style:italic;color:#666'>"
+                f"{ctx.t('Karten: Rekonstruktion', 'cards: reconstruction')}</div>")
+        return (f"<div class='sp-sl' style='display:flex;align-items:flex-start;gap:12px'>"
+                f"{''.join(out)}<div>{self._roll(ctx)}{note}</div></div>")
 
     def _stack(self, ctx, s, st, dice, pos, act, choose=False, pawns=()) -> str:
         x, y = _at(s, R)

@@ -518,7 +518,19 @@ class ScratchIslandView(View):
         name = (ctx.t("Deine Schatzkarte", "Your treasure map") if me == ctx.viewer
                 else ctx.t(f"Schatzkarte von {whose}", f"{whose}'s treasure map"))
         svg = map_svg(m, lang=ctx.lang, marks=marks, clickable=clickable, name=name, pressed=pressed)
+        if ctx.projector:
+            return self._projector_board(ctx, svg)
         return f"{self._dice(ctx)}<div class='sp-map-main' style='margin-top:6px'>{svg}</div>"
+
+    def _projector_board(self, ctx, svg: str) -> str:
+        """The projector's board: the dice beside the map, not above it (the screen's height limits the
+        zoom, its width does not), their words at 16 px (24 px and more once zoomed at 1920×1080)."""
+        dice = self._dice(ctx)
+        for small, large in (("width:84px", "width:118px"), ("font-size:11px", "font-size:16px"),
+                             ("font-size:13px;max-width:260px", "font-size:16px;max-width:240px")):
+            dice = dice.replace(small, large)
+        return (f"<div style='display:flex;align-items:flex-start;gap:16px'>"
+                f"<div style='max-width:250px'>{dice}</div><div class='sp-map-main'>{svg}</div></div>")
 
     def _dice(self, ctx) -> str:
         """The roll: every die as its motif, with what it is for. Choosing (the roller): click the
@@ -779,16 +791,19 @@ class ScratchIslandView(View):
         for p, m in enumerate(obs["maps"]):
             if p == me or m["layout"] is None:
                 continue
-            # too small to read cell by cell: one image with a summary, and the keys and chests in words
+            # too small to read cell by cell: one image with a summary, and the keys and chests in words;
+            # on the projector at a size the back row reads (its smallest text 18 px)
             summary = map_summary(m, ctx.names[p], ctx.lang)
-            pic = map_svg(m, cell=13, lang=ctx.lang, title=f"{ctx.names[p]}: {m['score']}", edges=False,
-                          summary=summary)
+            pic = map_svg(m, cell=44 if ctx.projector else 13, lang=ctx.lang, title=f"{ctx.names[p]}: {m['score']}",
+                          edges=False, summary=summary)
             keys = ", ".join(_colour(ctx, k) for k in m["keys"]) or "–"
             opened = ", ".join(_colour(ctx, k) for k in m["opened"]) or "–"
             caption = ctx.t(f"Schlüssel: {keys} · Truhen offen: {opened}", f"keys: {keys} · chests open: {opened}")
+            size = 18 if ctx.projector else 12
             parts.append(f"<div class='sp-other-map' data-player='{p}' style='display:inline-block;margin:4px 8px 4px 0;"
                          f"vertical-align:top'>{pic}<div class='sp-other-caption' aria-hidden='true' "
-                         f"style='font-size:12px;max-width:140px'>{escape(caption)}</div></div>")
+                         f"style='font-size:{size}px;max-width:{'none' if ctx.projector else '140px'}'>{escape(caption)}"
+                         f"</div></div>")
         return "".join(parts)
 
     def advice_columns(self, game) -> list[dict]:

@@ -14,6 +14,7 @@ Tokens: ``h<card>`` a hand card, ``s`` the own stock top, ``d<j>`` own discard p
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from ...core.errors import IllegalActionError
@@ -93,6 +94,20 @@ def card_html(card, act=None, state="", small=False, title="", under="", label="
             f"flex-direction:column;justify-content:center;align-items:center;width:{w}px;height:{h}px;"
             f"margin:2px;border:{border};border-radius:6px;background:{bg};color:{fg};font-weight:700;{lift}"
             f"font-size:{fs}px;line-height:1.05;vertical-align:top;text-align:center'>{body}</span>")
+
+
+def _projector(board: str) -> str:
+    """The projector's board: no word under 14 px (24 px and more once zoomed to the height of a
+    1920×1080 screen), the cards wide enough for them ("braucht 12", "15 übrig"), and the hand in the
+    row of the stock and discard piles (the screen's height limits the zoom, its width does not; so
+    do the building piles and the other players side by side, ``board``)."""
+    board = re.sub(r"font-size:(\d+)px", lambda m: f"font-size:{max(14, int(m.group(1)))}px", board)
+    board = board.replace("line-height:10px", "line-height:14px")
+    board = re.sub(r"</div></div>(<div class='sb-hand'>.*?</div>)", r"</div>\1</div>", board, count=1, flags=re.S)
+    for small, large in (("width:46px;height:64px", "width:58px;height:72px"),
+                         ("width:44px;height:56px", "width:56px;height:66px")):
+        board = board.replace(small, large)
+    return board
 
 
 def _moves(ctx, src: str) -> list:
@@ -363,6 +378,10 @@ class SkipBoMastersView(View):
                    f"{ctx.t('Nachziehstapel', 'draw pile')}: <span class='sb-draw'>{obs['draw_size']}</span></div>")
         out.append(f"<div class='sb-building' role='group' aria-label='{ctx.t('Ablagestapel', 'Building piles')}'>"
                    f"{''.join(piles)}</div>")
+        if ctx.projector:  # the building piles and the other players side by side, the own cards below
+            own = self._own(ctx, me, state_of, sel) if me is not None else ""
+            return _projector(f"{out[0]}<div style='display:flex;flex-wrap:wrap;align-items:flex-start;gap:4px 32px'>"
+                              f"<div>{out[1]}{out[2]}</div><div>{self._others(ctx, state_of, sel)}</div></div>{own}</div>")
         if me is not None:
             out.append(self._own(ctx, me, state_of, sel))
         out.append(self._others(ctx, state_of, sel))

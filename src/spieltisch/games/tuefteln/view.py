@@ -528,6 +528,8 @@ class TueftelnView(View):
         return sorted({a.f2 if a.f1 == first else a.f1 for a in ctx.legal if first in (a.f1, a.f2)})
 
     def board(self, ctx) -> str:
+        if ctx.projector:
+            return self._projector_board(ctx)
         obs = ctx.observation
         me = ctx.viewer if ctx.viewer is not None else 0
         first = ctx.ui.get("first") if ctx.legal else None
@@ -567,6 +569,23 @@ class TueftelnView(View):
         else:
             throw = ""
         return f"{throw}<div class='sp-sheet'>{sheet}</div>"
+
+    def _projector_board(self, ctx) -> str:
+        """The projector's board: the throw beside the sheet, not above it (the screen is wide, its
+        height is what limits the zoom), and no reconstruction note on the sheet (its smallest text;
+        the note stays in the box beside the board)."""
+        obs = ctx.observation
+        me = ctx.viewer if ctx.viewer is not None else 0
+        sheet = observation_svg(obs, me, lang=ctx.lang, clickable=bool(ctx.legal), selected=ctx.ui.get("first"),
+                                note=False)
+        throw = ""
+        if obs["throw"] is not None and not obs["terminal"]:
+            v1, v2 = self._order(ctx)
+            hint = ctx.t(f"1. Klick → {v1}, 2. Klick → {v2}", f"1st click → {v1}, 2nd click → {v2}")
+            throw = (f"<div class='sp-throw' style='max-width:7em'>{dice_row([v1, v2], size=44, lang=ctx.lang)}"
+                     f"<div>{escape(hint)}</div></div>")
+        return (f"<div style='display:flex;align-items:flex-start;gap:16px'>{throw}"
+                f"<div class='sp-sheet'>{sheet}</div></div>")
 
     def buttons(self, ctx) -> list[dict]:
         a, b = ctx.observation["throw"] or (0, 0)
@@ -657,8 +676,9 @@ class TueftelnView(View):
             if p == me:
                 continue
             title = f"{ctx.names[p]}: {obs['sheets'][p]['score']}"
-            # one picture per sheet: its name is the sheet in words (points, fields, squares, bonus)
-            pic = observation_svg(obs, p, cell=22, lang=ctx.lang, title=title, note=False,
+            # one picture per sheet: its name is the sheet in words (points, fields, squares, bonus); on
+            # the projector at a size the back row reads (its smallest text 18 px)
+            pic = observation_svg(obs, p, cell=54 if ctx.projector else 22, lang=ctx.lang, title=title, note=False,
                                   label=sheet_summary(obs, p, ctx.names[p], ctx.lang))
             parts.append(f"<div class='sp-other-sheet' data-player='{p}' style='display:inline-block;"
                          f"margin:4px 8px 4px 0'>{pic}</div>")

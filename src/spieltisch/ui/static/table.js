@@ -54,10 +54,12 @@ function fraction(c) {
   return h("details", { class: "sp-frac sp-frac-long" }, h("summary", {}, " = " + c.exact_short), h("span", {}, c.exact));
 }
 
-// projector: zoom the board until its smallest text is 24 CSS px, as far as the column's width allows
-// (the views draw at their own sizes; one zoom keeps their proportions). The text size is read as
-// drawn: an SVG's text scaled by its viewBox counts at its size on the screen.
-const PROJECTOR_TEXT_PX = 24;
+// projector: the board as large as the window allows with its move buttons still on the first screen
+// (the views draw at their own sizes; one zoom keeps their proportions). The views draw so that this
+// zoom makes their smallest text 24 CSS px or more at 1920×1080; on a smaller screen the buttons win
+// (a teacher must be able to play), down to 14 px text, and the width wins over both (nothing sticks
+// out). Text size is read as drawn: an SVG's text scaled by its viewBox counts at its size on screen.
+const PROJECTOR_MIN_TEXT_PX = 14;
 function smallestText(box) {
   let min = Infinity;
   for (const e of box.querySelectorAll("*")) {
@@ -74,21 +76,61 @@ function smallestText(box) {
   }
   return min;
 }
+// The right edge the drawing needs (from the board's left): its pictures (outer <svg>s, images),
+// boxes that keep their own width (inline blocks, flex items, cards) and single lines of text. Block
+// wrappers stretch to the column and say nothing; text that wraps already adapts to any width.
+function naturalRight(board) {
+  const left = board.getBoundingClientRect().left;
+  let right = 1;
+  for (const e of board.querySelectorAll("*")) {
+    if (e.ownerSVGElement || e.closest("title, desc, style, script")) continue;
+    const tag = e.tagName.toLowerCase();
+    const display = tag === "svg" || tag === "img" ? "picture" : getComputedStyle(e).display;
+    const parent = e.parentElement ? getComputedStyle(e.parentElement).display : "block";
+    if (display === "picture" || display.startsWith("inline-") || /flex|grid/.test(parent)) {
+      right = Math.max(right, e.getBoundingClientRect().right - left);
+    }
+  }
+  const walker = document.createTreeWalker(board, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    if (!t.textContent.trim() || t.parentElement.closest("svg, style, script")) continue;
+    const range = document.createRange();
+    range.selectNodeContents(t);
+    const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+    if (new Set(rects.map((r) => Math.round(r.top))).size === 1) right = Math.max(right, rects[0].right - left);
+  }
+  return right;
+}
 function fitProjector(board) {
   board.style.zoom = "";
   if (!board.closest(".sp-projector") || !board.isConnected) return;
   const min = smallestText(board);
-  if (!isFinite(min) || min >= PROJECTOR_TEXT_PX) return;
-  // the width the drawing needs: the right edge of its pictures (outer <svg>s, images); text wraps,
-  // and a block wrapper stretches to the column and says nothing
-  const left = board.getBoundingClientRect().left;
-  let natural = 1;
-  for (const e of board.querySelectorAll("svg, img")) {
-    if (e.ownerSVGElement) continue;
-    natural = Math.max(natural, e.getBoundingClientRect().right - left);
+  if (!isFinite(min)) return;
+  const table = board.closest(".sp-table");
+  const buttons = board.parentElement.querySelector(":scope > .sp-buttons");
+  // the height from the board's top to the bottom of the move buttons under it, and the room for it:
+  // the window below the board's top. A table at the top of its page (a Play page) counts what is
+  // above it; one further down (a notebook cell) is scrolled to, so only its own top part counts.
+  const above = (t) => t.getBoundingClientRect().top + window.scrollY;
+  const lead = above(table) < window.innerHeight / 4 ? above(table) : 0;
+  const room = () => window.innerHeight - lead - (above(board) - above(table)) - 6;
+  const under = () => (buttons ? buttons.getBoundingClientRect().bottom + parseFloat(getComputedStyle(buttons).marginBottom) : 0)
+    - board.getBoundingClientRect().bottom;
+  const height = board.getBoundingClientRect().height;
+  const byText = PROJECTOR_MIN_TEXT_PX / min;
+  const byWidth = board.clientWidth / (naturalRight(board) + 8); // + the paddings right of the last box
+  const byHeight = (room() - under()) / Math.max(1, height);
+  let zoom = Math.floor(100 * Math.min(byWidth, Math.max(byHeight, byText))) / 100;
+  // text that wraps differently once zoomed can make the board taller or wider than planned: shrink
+  // again (not below the smallest text size) until it fits
+  for (let i = 0; i < 4 && zoom > 0; i++) {
+    board.style.zoom = String(zoom);
+    const r = board.getBoundingClientRect();
+    const tall = (r.height + under()) / room(), wide = board.scrollWidth > board.clientWidth + 1 ? board.scrollWidth / board.clientWidth : 1;
+    if (wide <= 1.005 && (tall <= 1.005 || zoom <= byText)) break;
+    zoom = Math.floor(100 * Math.min(zoom / wide, Math.max(zoom / Math.max(tall, 1), Math.min(byText, zoom)))) / 100;
   }
-  const zoom = Math.min(Math.ceil((100 * PROJECTOR_TEXT_PX) / min) / 100, Math.floor((100 * board.clientWidth) / natural) / 100);
-  if (zoom > 1) board.style.zoom = String(zoom);
+  if (zoom === 1) board.style.zoom = "";
 }
 
 // --- keyboard: while the viewer has a decision, every clickable part of a board is a button for the
@@ -546,10 +588,17 @@ function render({ model, el }) {
     thinking();
   }
 
+  // a projector's window changes size (another resolution, a window moved to the projector): fit again
+  const refit = () => { const b = root.querySelector(".sp-board"); if (b) fitProjector(b); };
+  if (typeof window !== "undefined") window.addEventListener("resize", refit);
   model.on("change:view", draw);
   model.on("change:progress", showProgress);
   draw();
-  return () => { clearTimeout(timer); clearInterval(ticker); if (scrollWatch) scrollWatch.disconnect(); };
+  return () => {
+    clearTimeout(timer); clearInterval(ticker);
+    if (scrollWatch) scrollWatch.disconnect();
+    if (typeof window !== "undefined") window.removeEventListener("resize", refit);
+  };
 }
 
 export default { render };
