@@ -249,10 +249,10 @@ def test_another_players_draws_leave_the_same_log_and_screen():
         results = set()
         for k in range(4):
             t.session.match.state = true.clone() if k == 0 else true.resample_hidden(0, Rng(k))
-            log, step_id = list(t.log), t.step_id
+            log, step_id, news = [dict(e) for e in t.log], t.step_id, t._news
             t.step()
             results.add(t.state_json())
-            t.log, t.step_id = log, step_id
+            t.log, t.step_id, t._news = log, step_id, news  # (the log lines' running number too)
         t.session.match.state = true
         assert len(results) == 1
         t.step()

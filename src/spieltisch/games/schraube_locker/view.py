@@ -297,7 +297,7 @@ class SchraubeLockerView(View):
         on a 1920×1080 screen. Each card is the circle's own drawing (``_stack``), moved to its place."""
         obs = ctx.observation
         t = obs["turn"]
-        places = {a.stack: i for i, a in enumerate(ctx.legal) if type(a) is E.Place}
+        places = {a.stack: a for a in ctx.legal if type(a) is E.Place}
         pawn_at = {a.stack for a in ctx.legal if type(a) is E.PawnAt}
         mover = t["player"]
         chain = {}
@@ -323,7 +323,7 @@ class SchraubeLockerView(View):
             out.append(f'<g transform="translate({gx:.1f},{gy:.1f}) scale({k}) translate({-x:.1f},{-y:.1f})">'
                        f'{card}</g>')
             n, ly = st["left"], gy + ch / 2 + line / 2
-            out.append(f'<text x="{gx - cw / 2:.1f}" y="{ly + 6:.1f}" font-size="{fs}" fill="#444" '
+            out.append(f'<text x="{gx - cw / 2:.1f}" y="{ly + 6:.1f}" font-size="{fs}" fill="{LEFT_INK}" '
                        f'class="sp-left-count">{escape(ctx.t(f"noch {n}", f"{n} left"))}</text>')
             here = [p for p, ps in enumerate(obs["pawns"]) if ps == s]
             # the pawns follow the count (its width estimated: the text is not measured here); three or
@@ -332,12 +332,14 @@ class SchraubeLockerView(View):
             start = gx - cw / 2 + 0.58 * fs * len(ctx.t(f"noch {n}", f"{n} left")) + 8 + r_
             for j, p in enumerate(here):
                 px = start + j * step
-                ring = ' stroke="#000" stroke-width="3"' if p == mover else ' stroke="#fff" stroke-width="1.5"'
-                out.append(f'<g class="sp-pawn" data-player="{p}" data-stack="{s}">'
-                           f'<title>{escape(ctx.names[p])}</title>'
+                ring = ' stroke="#000000" stroke-width="3"' if p == mover else f' stroke="{EDGE}" stroke-width="1.5"'
+                label = ctx.t(f"Figur {p + 1}: {ctx.names[p]}, an Stapel {s + 1}", f"pawn {p + 1}: {ctx.names[p]}, "
+                              f"beside stack {s + 1}") + (ctx.t(", am Zug", ", to move") if p == mover else "")
+                out.append(f'<g class="sp-pawn" data-player="{p}" data-stack="{s}" role="img" '
+                           f'aria-label="{escape(label)}"><title>{escape(label)}</title>'
                            f'<circle cx="{px:.1f}" cy="{ly:.1f}" r="{r_}" fill="{PAWN[p % 4]}"{ring}/>'
                            f'<text x="{px:.1f}" y="{ly + size / 3:.1f}" font-size="{size}" font-weight="bold" '
-                           f'fill="#fff" text-anchor="middle">{p + 1}</text></g>')
+                           f'fill="{PAWN_INK[p % 4]}" text-anchor="middle">{p + 1}</text></g>')
         bx, by = 16 + 3 * col, height / 2 - bonus_h / 2
         n = obs["bonus_left"]
         out.append(f'<rect x="{bx:.1f}" y="{by:.1f}" width="{bonus_w:.1f}" height="{bonus_h:.1f}" rx="10" fill="#f7dc6f" '
@@ -349,7 +351,7 @@ class SchraubeLockerView(View):
                    f'<text x="{bx + bonus_w / 2:.1f}" y="{by + bonus_h - 18:.1f}" font-size="{fs}" text-anchor="middle" '
                    f'class="sp-bonus-left">{escape(ctx.t(f"noch {n}", f"{n} left"))}</text></svg>')
         # the note goes with the roll, where there is room below it
-        note = (f"<div style='font-size:.7em;font-style:italic;color:#666'>"
+        note = (f"<div style='font-size:.7em;font-style:italic;color:{NOTE_INK}'>"
                 f"{ctx.t('Karten: Rekonstruktion', 'cards: reconstruction')}</div>")
         return (f"<div class='sp-sl' style='display:flex;align-items:flex-start;gap:12px'>"
                 f"{''.join(out)}<div>{self._roll(ctx)}{note}</div></div>")
