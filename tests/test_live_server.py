@@ -126,6 +126,28 @@ def test_the_root_leads_to_join_and_no_page_names_an_outside_host(shared):
         assert not hosts - {"127.0.0.1", "localhost"}, (path, hosts)
 
 
+def test_malformed_protocol_messages_get_no_traceback_or_path(shared):
+    """Issue 33: a malformed PATCH-DOC made Bokeh send the page a Python traceback with the server's
+    paths. Every frame the page receives after malformed messages holds neither; the page still works."""
+    server = shared
+
+    async def go():
+        page = await Page(server.base, "/join").open()
+        await page.wait(lambda v: v["page"] == "join")
+        start = len(page.frames)
+        for content in ({"events": [{"kind": "ModelChanged", "model": {"id": "nope"}, "attr": "event", "new": 1}]},
+                        {"events": "not a list"}, {"events": [{"kind": "NoSuchEvent"}]}, {}):
+            await page._send("PATCH-DOC", content)
+        await asyncio.sleep(1.0)
+        received = "".join(text for _, text in page.frames[start:])
+        assert "ERROR" in received  # the server did answer the malformed messages
+        assert "Traceback" not in received and "File \"" not in received and ".py" not in received, received[:600]
+        view = await page.act({"type": "lang", "lang": "en"})  # and the page goes on working
+        assert view["lang"] == "en"
+        await page.close()
+    run(go(), 120)
+
+
 def test_without_the_key_no_teacher_action_works_over_the_websocket(shared):
     server = shared
     logged = len(server.output)

@@ -221,6 +221,9 @@ class LiveServer:
         return self._page(session)
 
     def serve(self, start: bool = True):
+        from bokeh.server.connection import ServerConnection
+
+        ServerConnection.error = _plain_error  # no traceback or path to a page (see _plain_error)
         pn.extension(notifications=False)
         # Bokeh's own reconnect stays off. It stops after five attempts (about 30 s). And its message
         # receiver outlives the socket: a server killed in the middle of a message (a message is
@@ -252,6 +255,15 @@ class LiveServer:
             finally:
                 self.executor.shutdown(wait=False, cancel_futures=True)
         return server
+
+
+def _plain_error(self, message, text: str):
+    """Bokeh answers a message its handlers could not take (a malformed PATCH-DOC) with an ERROR whose
+    content holds the exception's text and the server's Python traceback, paths and all: a page gets
+    "malformed message" and nothing of the server (issue 33). The server's log keeps the details."""
+    out = self.protocol.create("ERROR", message.header["msgid"], "malformed message")
+    out.content["traceback"] = None
+    return out
 
 
 def _ready() -> bool:
