@@ -194,9 +194,14 @@ def map_summary(m: dict, name: str, lang: str) -> str:
             f"{scratched} of {CELLS} cells scratched, {snakes} snake{'s' if snakes != 1 else ''}")
 
 
+def _squeeze(word: str, width: float) -> str:
+    """SVG attributes that fit a long word into ``width`` by narrowing its letters (not its size)."""
+    return f' textLength="{width:.1f}" lengthAdjust="spacingAndGlyphs"' if len(word) > 4 else ""
+
+
 def map_svg(m: dict, cell: int = 44, lang: str = "de", marks: dict | None = None, clickable=(),
             title: str | None = None, edges: bool = True, name: str | None = None,
-            summary: str | None = None, pressed=None) -> str:
+            summary: str | None = None, pressed=None, big_words: bool = False) -> str:
     """One map of the observation (``maps[i]``) as a complete ``<svg>``. ``marks``: cell -> FIT,
     PREVIEW, PLACED or NEXT (another value: an outline in that colour); ``clickable``: cells that
     carry ``data-act``; ``pressed``: the clickable cells chosen now (None: the clicks choose
@@ -204,7 +209,9 @@ def map_svg(m: dict, cell: int = 44, lang: str = "de", marks: dict | None = None
 
     Read cell by cell (``summary`` None): the map is a group named ``name`` and every cell is an
     image (or, clickable, a button) named by ``cell_label``. With a ``summary`` the map is one
-    image with that text (a small map of another player)."""
+    image with that text (a small map of another player). ``big_words``: the colour words as large
+    as the chests' points (the projector, whose zoom the window's height limits: small words would
+    come out under 24 px), squeezed into the cell where a word is long."""
     lay, found = m["layout"], "".join(m["found"])
     terrain = "".join(lay["terrain"])
     east, south = "".join(lay["walls_east"]), "".join(lay["walls_south"])
@@ -260,9 +267,12 @@ def map_svg(m: dict, cell: int = 44, lang: str = "de", marks: dict | None = None
                        f'height="{cell * .72:.1f}" rx="3" fill="{CHEST[col]}" stroke="#333" '
                        f'stroke-width="{1.5 if not scratched else 3}" class="sp-chest" data-colour="{col}"/>')
             if words:
-                art.append(f'<text x="{cx}" y="{y + cell * .36:.1f}" font-size="{round(cell * .2)}" '
-                           f'text-anchor="middle" fill="{ink}">{escape(_colour_word(col, lang))}</text>'
-                           f'<text x="{cx}" y="{y + cell * .74:.1f}" font-size="{round(cell * .36)}" '
+                word = _colour_word(col, lang)
+                size, at, fit = (round(cell * .34), .4, _squeeze(word, cell * .7)) if big_words else \
+                    (round(cell * .2), .36, "")
+                art.append(f'<text x="{cx}" y="{y + cell * at:.1f}" font-size="{size}" '
+                           f'text-anchor="middle" fill="{ink}"{fit}>{escape(word)}</text>'
+                           f'<text x="{cx}" y="{y + cell * (.8 if big_words else .74):.1f}" font-size="{round(cell * .36)}" '
                            f'text-anchor="middle" fill="{ink}" font-weight="bold">{points[c]}</text>')
             else:
                 art.append(f'<text x="{cx}" y="{cy + fs * .35:.1f}" font-size="{fs}" text-anchor="middle" '
@@ -284,8 +294,10 @@ def map_svg(m: dict, cell: int = 44, lang: str = "de", marks: dict | None = None
                        f'text-anchor="middle" fill="{KEY_INK}" font-weight="bold" class="sp-found" '
                        f'data-found="{f}">⚷</text>')
             if words:
-                art.append(f'<text x="{cx}" y="{y + cell * .92:.1f}" font-size="{round(cell * .2)}" '
-                           f'text-anchor="middle" fill="{KEY_INK}">{escape(_colour_word(col, lang))}</text>')
+                word = _colour_word(col, lang)
+                size, fit = (round(cell * .34), _squeeze(word, cell * .9)) if big_words else (round(cell * .2), "")
+                art.append(f'<text x="{cx}" y="{y + cell * .95:.1f}" font-size="{size}" '
+                           f'text-anchor="middle" fill="{KEY_INK}"{fit}>{escape(word)}</text>')
         elif scratched and f not in ".-":
             art.append(f'<text x="{cx}" y="{cy + cell * .2:.1f}" font-size="{round(cell * .6)}" text-anchor="middle" '
                        f'fill="{FOUND_INK}" font-weight="bold" class="sp-found" data-found="{f}">'
@@ -517,7 +529,8 @@ class ScratchIslandView(View):
         whose = ctx.names[me] if me < len(ctx.names) else ""
         name = (ctx.t("Deine Schatzkarte", "Your treasure map") if me == ctx.viewer
                 else ctx.t(f"Schatzkarte von {whose}", f"{whose}'s treasure map"))
-        svg = map_svg(m, lang=ctx.lang, marks=marks, clickable=clickable, name=name, pressed=pressed)
+        svg = map_svg(m, lang=ctx.lang, marks=marks, clickable=clickable, name=name, pressed=pressed,
+                      big_words=ctx.projector)
         if ctx.projector:
             return self._projector_board(ctx, svg)
         return f"{self._dice(ctx)}<div class='sp-map-main' style='margin-top:6px'>{svg}</div>"
@@ -794,8 +807,8 @@ class ScratchIslandView(View):
             # too small to read cell by cell: one image with a summary, and the keys and chests in words;
             # on the projector at a size the back row reads (its smallest text 18 px)
             summary = map_summary(m, ctx.names[p], ctx.lang)
-            pic = map_svg(m, cell=44 if ctx.projector else 13, lang=ctx.lang, title=f"{ctx.names[p]}: {m['score']}",
-                          edges=False, summary=summary)
+            pic = map_svg(m, cell=54 if ctx.projector else 13, lang=ctx.lang, title=f"{ctx.names[p]}: {m['score']}",
+                          edges=False, summary=summary, big_words=ctx.projector)
             keys = ", ".join(_colour(ctx, k) for k in m["keys"]) or "–"
             opened = ", ".join(_colour(ctx, k) for k in m["opened"]) or "–"
             caption = ctx.t(f"Schlüssel: {keys} · Truhen offen: {opened}", f"keys: {keys} · chests open: {opened}")
