@@ -43,6 +43,19 @@ NUMBER_WORDS = {"de": {1: "ein", 2: "zwei", 3: "drei", 4: "vier", 5: "fünf", 6:
 TIMES = {"de": {1: "einmal", 2: "zweimal", 3: "dreimal"}, "en": {1: "once", 2: "twice", 3: "three times"}}
 
 
+def pawn_svg(ctx, p: int, s: int, x: float, y: float, r: float, size: float, moving: bool) -> str:
+    """Seat ``p``'s pawn beside stack ``s``: a disc in the seat's colour with its number (the colour is
+    not needed to tell it), the mover's edge thick and black, named for screen readers."""
+    ring = ' stroke="#000000" stroke-width="3"' if moving else f' stroke="{EDGE}" stroke-width="1.5"'
+    label = ctx.t(f"Figur {p + 1}: {ctx.names[p]}, an Stapel {s + 1}", f"pawn {p + 1}: {ctx.names[p]}, "
+                  f"beside stack {s + 1}") + (ctx.t(", am Zug", ", to move") if moving else "")
+    return (f'<g class="sp-pawn" data-player="{p}" data-stack="{s}" role="img" '
+            f'aria-label="{escape(label)}"><title>{escape(label)}</title>'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{PAWN[p % 4]}"{ring}/>'
+            f'<text x="{x:.1f}" y="{y + size / 3:.1f}" font-size="{size}" font-weight="bold" '
+            f'fill="{PAWN_INK[p % 4]}" text-anchor="middle">{p + 1}</text></g>')
+
+
 def header_lines(name: str) -> list[str]:
     """A function's name on a card's header, in at most two lines: „Doppel-“ / „Schraube“,
     „Wurf“ / „wiederholen“ (the card is too narrow for one line; the words stay the engine's)."""
@@ -274,14 +287,7 @@ class SchraubeLockerView(View):
             x, y = _at(s, R + 72)
             for k, p in enumerate(at[s]):
                 px = x + (k - (len(at[s]) - 1) / 2) * 25
-                ring = ' stroke="#000000" stroke-width="3"' if p == mover else f' stroke="{EDGE}" stroke-width="1.5"'
-                label = ctx.t(f"Figur {p + 1}: {ctx.names[p]}, an Stapel {s + 1}", f"pawn {p + 1}: {ctx.names[p]}, "
-                              f"beside stack {s + 1}") + (ctx.t(", am Zug", ", to move") if p == mover else "")
-                out.append(f'<g class="sp-pawn" data-player="{p}" data-stack="{s}" role="img" '
-                           f'aria-label="{escape(label)}"><title>{escape(label)}</title>'
-                           f'<circle cx="{px:.1f}" cy="{y:.1f}" r="11" fill="{PAWN[p % 4]}"{ring}/>'
-                           f'<text x="{px:.1f}" y="{y + 4:.1f}" font-size="12" font-weight="bold" '
-                           f'fill="{PAWN_INK[p % 4]}" text-anchor="middle">{p + 1}</text></g>')
+                out.append(pawn_svg(ctx, p, s, px, y, 11, 12, p == mover))
         out.append(f'<text x="4" y="{H - 6}" font-size="11" fill="{NOTE_INK}" font-style="italic">'
                    f'{ctx.t("Karten: Rekonstruktion", "cards: reconstruction")}</text></svg>')
         # the roll stands beside the circle, not below it: the move buttons under the board stay on
@@ -332,14 +338,7 @@ class SchraubeLockerView(View):
             start = gx - cw / 2 + 0.58 * fs * len(ctx.t(f"noch {n}", f"{n} left")) + 8 + r_
             for j, p in enumerate(here):
                 px = start + j * step
-                ring = ' stroke="#000000" stroke-width="3"' if p == mover else f' stroke="{EDGE}" stroke-width="1.5"'
-                label = ctx.t(f"Figur {p + 1}: {ctx.names[p]}, an Stapel {s + 1}", f"pawn {p + 1}: {ctx.names[p]}, "
-                              f"beside stack {s + 1}") + (ctx.t(", am Zug", ", to move") if p == mover else "")
-                out.append(f'<g class="sp-pawn" data-player="{p}" data-stack="{s}" role="img" '
-                           f'aria-label="{escape(label)}"><title>{escape(label)}</title>'
-                           f'<circle cx="{px:.1f}" cy="{ly:.1f}" r="{r_}" fill="{PAWN[p % 4]}"{ring}/>'
-                           f'<text x="{px:.1f}" y="{ly + size / 3:.1f}" font-size="{size}" font-weight="bold" '
-                           f'fill="{PAWN_INK[p % 4]}" text-anchor="middle">{p + 1}</text></g>')
+                out.append(pawn_svg(ctx, p, s, px, ly, r_, size, p == mover))
         bx, by = 16 + 3 * col, height / 2 - bonus_h / 2
         n = obs["bonus_left"]
         out.append(f'<rect x="{bx:.1f}" y="{by:.1f}" width="{bonus_w:.1f}" height="{bonus_h:.1f}" rx="10" fill="#f7dc6f" '
