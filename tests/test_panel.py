@@ -148,3 +148,25 @@ def test_the_progress_check_fails_for_a_host_that_drops_progress(tmp_path):
             proc.terminate()
             proc.wait(10)
     assert seen["real"] > 0 and seen["dropping"] == 0, seen
+
+
+def test_the_panel_host_refuses_option_tokens_in_a_class_round_with_the_advisor_off():
+    """Issue 32: in Panel too (the host passes each event to its Table), a class round with the advisor
+    off refuses the advisor's option tokens and plays nothing; turning the advisor on is refused too."""
+    import json
+
+    from spieltisch.ui import classroom
+    from spieltisch.ui.panel.app import TableComponent
+    from spieltisch.ui.table import Table
+
+    r = classroom.new_round("wuerfel-joker-2", 1, seed=9)
+    table = Table(**r.table_settings())
+    host = TableComponent(table)
+    while table.pending() or table.human_throw_pending():
+        host._work(json.dumps({"type": "act", "token": "throw"}) if table.human_throw_pending()
+                   else json.dumps({"type": "step"}))
+    before = list(table.session.match.actions)
+    for event in ({"type": "act", "token": "opt0", "n": 1}, {"type": "advisor", "on": True, "n": 2},
+                  {"type": "act", "token": "opt0", "n": 3}):
+        view = json.loads(host._work(json.dumps(event)))
+        assert view["message"]["kind"] == "refused" and table.session.match.actions == before
