@@ -312,3 +312,19 @@ def test_the_import_scan_catches_a_game_import(where, source):
     path = SRC / where / "example.py"
     assert game_imports(path, source)
     assert not game_imports(path, "from ..core.registry import questions\nimport json\nfrom . import games_list")
+
+
+def test_every_lesson_and_the_teachers_page_say_how_to_run_it_with_the_class_predictions():
+    """Issue 31: the lesson's first cell and the teachers' page say how a lesson runs with the class's
+    predictions (the class board's poll, or a live class)."""
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    words = {"de": "Vorhersage der Klasse", "en": "The class's prediction"}
+    for lang, word in words.items():
+        for path in sorted((root / "notebooks" / lang).glob("*.ipynb")):
+            first = json.loads(path.read_text(encoding="utf-8"))["cells"][0]
+            assert first["cell_type"] == "markdown" and word in "".join(first["source"]), path.name
+    page = (root / "site" / "landing" / "teachers.html").read_text(encoding="utf-8")
+    assert "Vorhersagen der Klasse" in page and "class's predictions" in page and "class serve" in page
