@@ -918,14 +918,8 @@ def _signed_int(n) -> str:
 
 
 def _board_value(value, lang: str) -> str:
-    """An exact value as people read it: a whole number as it is, a fraction with its decimal."""
-    if value is None:
-        return "–"
-    frac = value.get("fraction")
-    if frac is not None and Fraction(frac).denominator == 1:
-        return _signed_int(Fraction(frac).numerator)
-    shown = _num(value["float"], lang, 2)
-    return f"{frac.replace('-', '−')} ≈ {shown}" if frac else shown
+    """A board's exact value (``{"fraction", "float"}``) as the CLI writes every exact total."""
+    return "–" if value is None else _exact_text(Fraction(value["fraction"]), lang)
 
 
 def _loss_text(loss: dict, lang: str) -> str:
