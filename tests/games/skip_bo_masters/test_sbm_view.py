@@ -497,3 +497,21 @@ def test_a_hand_card_that_must_wait_is_refused_with_the_must_play_rule():
         assert e.value.rule_in(lang) == ("Ausspielpflicht (D5)" if lang == "de" else "must play (D5)")
         assert ("5 von der Hand auf Ablagestapel 1" if lang == "de" else "play 5 from hand on building pile 1") \
             in e.value.detail_in(lang)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_reconstruction_note_counts_the_card_file(lang, monkeypatch):
+    """The note under the board states the split of the cards as the card file has it (a replaced,
+    real distribution must not be described with the reconstruction's 168/144/24)."""
+    import spieltisch.games.skip_bo_masters.view as view_module
+    from spieltisch.games.skip_bo_masters.engine import CARD_COUNTS, TOTAL_CARDS, is_wild
+
+    state = position()
+    wild = sum(n for c, n in CARD_COUNTS.items() if is_wild(c))
+    note = VIEW.extra(ctx_of(state, lang=lang))
+    assert f"{TOTAL_CARDS} " in note and f"({TOTAL_CARDS - wild} " in note and f", {wild} Skip-Bo" in note
+    # another file: 150 cards, 30 of them wild
+    monkeypatch.setattr(view_module, "CARD_COUNTS", {0: 30, 1: 120})
+    monkeypatch.setattr(view_module, "TOTAL_CARDS", 150)
+    other = VIEW.extra(ctx_of(state, lang=lang))
+    assert "150 " in other and "(120 " in other and ", 30 Skip-Bo" in other and "168" not in other
