@@ -475,6 +475,9 @@ def test_the_box_follows_the_options_and_uses_the_boards_words():
     assert "10 Karten" in de["goal"] and "10 cards" in en["goal"]
     assert "200 Punkte" in de_text and "wieder Spieler 1" in de_text and "200 points" in en_text
     assert "keine Skip-Bo-Karte" in de_text and "without a discard" in en_text and "only if you held 5" in en_text
+    # several rounds: buying an opponent's last stock card wins them the round, not the game
+    assert "gewinnt er die Runde!" in de_text and "they win the round!" in en_text
+    assert "gewinnt er die Runde" not in " ".join(VIEW.how_to(SkipBoMasters(4), "de")["turn"])
     # the box names the piles as the board does (and the log: the engine's labels)
     t = Table("skip-bo-masters", seed=1)
     t.finish()

@@ -255,10 +255,11 @@ class SkipBoMastersView(View):
             t("Kaufen: Für 1 Münze an den Besitzer nimmst du die oberste Karte vom Spielerstapel oder von "
               "einem Hilfsstapel eines Mitspielers und legst sie sofort auf einen Ablagestapel (nie auf die "
               "Hand oder einen Hilfsstapel); ablehnen kann er nicht. Kaufst du die letzte Karte seines "
-              "Spielerstapels, gewinnt er!",
+              "Spielerstapels, gewinnt er" + (" die Runde!" if o["multi_round"] else "!"),
               "Buying: for 1 coin to its owner you take the top card of another player's stock pile or of "
               "one of their discard piles and play it at once on a building pile (never to your hand or a "
-              "discard pile); they cannot refuse. If you buy the last card of their stock pile, they win!"),
+              "discard pile); they cannot refuse. If you buy the last card of their stock pile, they win"
+              + (" the round!" if o["multi_round"] else "!")),
             t("Gebühr: Eine Karte mit Münzsymbolen (auch eine gekaufte) kostet nach dem Legen so viele Münzen, "
               "wie Symbole darauf sind; die gezahlten Münzen kommen neben den Ablagestapel, auf dem sie liegt. "
               "Zahlst du nicht (oder kannst du nicht zahlen), ist das Legen für diesen Zug vorbei, auch wenn "
