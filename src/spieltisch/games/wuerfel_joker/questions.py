@@ -120,10 +120,11 @@ QUESTIONS = (
         by_hand=ByHand(
             "grid",
             {"de": "Nur die 9 ist unten, die 5 ist oben: Kreuze die Würfe an, die die 9 schieben können (+, −, ·, :, "
-                   "dann ± 5; ein Pasch auch seine Augenzahl). Kreise die Pasche ein, die sie nicht schieben können: "
+                   "dann ± 5; Minus: größere minus kleinere Augenzahl, nie ein negatives Zwischenergebnis; ein Pasch auch "
+                   "seine Augenzahl). Kreise die Pasche ein, die sie nicht schieben können: "
                    "Sie werden neu gewürfelt und zählen nicht.",
-             "en": "Only 9 is down, slide 5 is up: tick the rolls that can push the 9 (+, −, ×, ÷, then ± 5; a double "
-                   "also its own number). Circle the doubles that cannot push it: they are rolled again and do not "
+             "en": "Only 9 is down, slide 5 is up: tick the rolls that can push the 9 (+, −, ×, ÷, then ± 5; minus: the "
+                   "larger die minus the smaller, never a negative intermediate result; a double also its own number). Circle the doubles that cannot push it: they are rolled again and do not "
                    "count."},
             spec={"grid": {"labels": "sum", "title": {"de": "Nur die 9 ist unten, die 5 ist oben",
                                                        "en": "Only 9 is down, slide 5 is up"}}},
