@@ -339,6 +339,12 @@ class Counted(Fraction):
     def __reduce__(self):
         return (type(self), (self.total, self.of))
 
+    def __copy__(self):  # immutable, and Fraction's own copy would drop the count
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
     def unreduced(self) -> str | None:
         """``"14/32"`` where it differs from the reduced fraction, else None."""
         return None if self.of == self.denominator else f"{self.total}/{self.of}"
