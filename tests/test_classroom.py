@@ -583,6 +583,13 @@ def test_a_class_table_refuses_every_change_of_the_game_and_keeps_undo_honest():
         assert t.state()["message"]["kind"] == "refused"
         assert "class" in t.state()["message"]["text"]
     assert (t.seed, t.seats, t.game.num_players, t.game_id) == before and not t.advisor_on
+    # the advisor's option token ("opt0": its best move) is refused at a decision and plays nothing
+    while t.pending() or t.human_throw_pending():
+        t.step()
+    played = t.session.match.record_actions()
+    t.handle({"type": "act", "token": "opt0"})
+    assert t.state()["message"]["kind"] == "refused" and "advisor is off" in t.state()["message"]["text"]
+    assert t.session.match.record_actions() == played
     assert t.state()["class_round"]["code"] == grouped(r.code)
     # Undo: a decision can be taken back before the next throw, not after it
     def to_decision():
@@ -615,6 +622,11 @@ def test_a_class_table_refuses_every_change_of_the_game_and_keeps_undo_honest():
     allowed = Table(**new_round("wuerfel-joker-2", 1, advisor=True).table_settings())
     allowed.handle({"type": "advisor", "on": True})
     assert allowed.advisor_on and allowed.state()["message"] is None
+    while allowed.pending() or allowed.human_throw_pending():
+        allowed.step()
+    played = len(allowed.session.match.actions)
+    allowed.handle({"type": "act", "token": "opt0"})  # with the advisor on, its option token plays
+    assert len(allowed.session.match.actions) > played
 
 
 # --- the board ------------------------------------------------------------------------------------------
