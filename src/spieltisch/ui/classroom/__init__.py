@@ -17,6 +17,8 @@ Codes are written in Crockford's base 32 (digits and capital letters without I, 
 forgiving: lower case, O for 0, I or L for 1, spaces and hyphens are all accepted). Check characters
 are sums over GF(32) with distinct weights: one character detects every single wrong character and
 every swap of two neighbours; the result code's two detect every error in up to two characters.
+They cover the result code alone; a two-character tag of the class code before them tells a code of
+another round (checks hold, tag differs) from a mistyped one (checks fail).
 
 Nothing here knows a page, Pyodide or Panel: the Play pages and the class board run it in the
 browser, ``spieltisch class`` on the command line, and a live class on a server can use it as is.
@@ -36,8 +38,10 @@ from .codes import (  # noqa: F401
     MAX_LABEL_CHARS,
     MAX_NUMBER,
     MAX_STEPS,
+    RESULT_FORMAT,
     SHOWN_DECISIONS,
     SMALL_SEED,
+    TAG_CHARS,
     _EXP,
     _LOG,
     _Reader,
@@ -75,6 +79,7 @@ from .results import (  # noqa: F401
     _check_number,
     _class_replay,
     _line_entries,
+    _old_format,
     _result_chars,
     _tag,
     result_code,

@@ -36,7 +36,13 @@ def class_games() -> tuple:
 def _game_of_number(index: int) -> str | None:
     return next((g for g in game_ids() if get_game_class(g).class_code_number == index), None)
 
-FORMAT = 0  # the codes' layout; a new one takes the next number (the first digit of both codes)
+FORMAT = 0  # the class code's layout; a new one takes the next number (its first digit)
+# The result code's layout (its first binary digit, so a result code of layout 1 starts with G–Z and
+# one of layout 0 with 0–F): 0 had a one-character round tag and check characters over the class
+# code too; 1 has a two-character round tag and check characters over its own characters only, so a
+# code of another round keeps its checks and is told apart by its tag (docs/class-mode.md).
+RESULT_FORMAT = 1
+TAG_CHARS = 2  # the round tag: a code of another round passes it with probability 32**-2 = 1/1024
 SMALL_SEED = 1 << 20  # a new round's seed is drawn below this (a short code); any seed up to 2**64-1 fits
 MAX_NUMBER = 99  # a student's number for the ranking rides in the result code (0: none)
 MAX_CODE_CHARS = 2000  # a result code of a long Skip-Bo game has ~100; more is not a code
@@ -49,11 +55,15 @@ CANDIDATE_DECISIONS = 12  # the most reached decisions the advisor looks at to f
 
 
 class CodeError(SpieltischError):
-    """A class or result code that is refused; ``text`` says why in German and English."""
+    """A class or result code that is refused; ``text`` says why in German and English. ``kind`` names
+    the reason where a caller tells them apart: "typo" (the check characters fail), "round" (the
+    checks hold, the round tag is another round's), "old_format" (a code spieltisch no longer
+    reads), "garbled" (the checks hold but the code is not a game of this round), or None."""
 
-    def __init__(self, en: str, de: str):
+    def __init__(self, en: str, de: str, kind: str | None = None):
         super().__init__(en)
         self.text = {"en": en, "de": de}
+        self.kind = kind
 
     def in_lang(self, lang: str) -> str:
         return self.text["de" if lang == "de" else "en"]
@@ -176,4 +186,4 @@ class _Reader:
 
 
 def _garbled(en_detail: str, de_detail: str) -> CodeError:
-    return CodeError(f"the code is garbled: {en_detail}", f"der Code ist verstümmelt: {de_detail}")
+    return CodeError(f"the code is garbled: {en_detail}", f"der Code ist verstümmelt: {de_detail}", "garbled")

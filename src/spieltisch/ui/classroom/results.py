@@ -10,8 +10,8 @@ from ...core.errors import short
 from ...core.game import record_key
 from ...core.match import Match
 from .codes import (
-    ALPHABET, CodeError, FORMAT, MAX_ENTRIES, MAX_LABEL_CHARS, MAX_NUMBER, MAX_STEPS, _VALUE, _check,
-    _from_chars, _garbled, _symbols, _to_chars, grouped, normalize,
+    ALPHABET, CodeError, MAX_ENTRIES, MAX_LABEL_CHARS, MAX_NUMBER, MAX_STEPS, RESULT_FORMAT, TAG_CHARS, _VALUE,
+    _check, _from_chars, _garbled, _symbols, _to_chars, grouped, normalize,
 )
 from .rounds import ClassRound
 
@@ -49,10 +49,23 @@ class Result:
         return "–"
 
 
-def _tag(class_code: str) -> int:
-    """One character naming the class round inside a result code (a code of another round is told
-    apart and refused with that reason)."""
-    return blake2b(class_code.encode(), digest_size=1, person=b"spieltisch/ctag").digest()[0] % 32
+def _tag(class_code: str) -> str:
+    """``TAG_CHARS`` characters naming the class round inside a result code: a code of another round
+    keeps its check characters (they cover the result code alone) and differs here, except with
+    probability 32**-TAG_CHARS, so it is refused as another round's rather than as mistyped."""
+    digest = blake2b(class_code.encode(), digest_size=8, person=b"spieltisch/ctag").digest()
+    return _to_chars(int.from_bytes(digest, "little") % 32 ** TAG_CHARS).rjust(TAG_CHARS, "0")
+
+
+def _old_format(round_: ClassRound, code: str) -> bool:
+    """Whether ``code`` is a result code of this round in layout 0 (before the two-character tag):
+    one tag character (the first of the same hash) and checks over the class code and the result
+    code together. A mistyped code of layout 1 passes this with probability 2**-15."""
+    if len(code) < 4:
+        return False
+    old_tag = blake2b(round_.code.encode(), digest_size=1, person=b"spieltisch/ctag").digest()[0] % 32
+    symbols = _symbols(round_.code + code[:-2])
+    return (_VALUE[code[-3]], _VALUE[code[-2]], _VALUE[code[-1]]) == (old_tag, _check(symbols, 1), _check(symbols, 2))
 
 
 # The result code is an arithmetic code of the decisions: each decision's options get weights, and
@@ -128,12 +141,12 @@ class _Decoder(_Encoder):
 def _result_chars(round_: ClassRound, choices, number: int) -> str:
     """``choices``: (index, weights) of each decision, in order."""
     coder = _Encoder()
-    coder.put(FORMAT, (1, 1))
+    coder.put(RESULT_FORMAT, (1, 1))
     for index, weights in choices:
         coder.put(index, weights)
     coder.put(number, (1,) * (MAX_NUMBER + 1))
-    body = coder.chars() + ALPHABET[_tag(round_.code)]
-    symbols = _symbols(round_.code + body)
+    body = coder.chars() + _tag(round_.code)
+    symbols = _symbols(body)  # not the class code: a code of another round keeps its checks
     return body + ALPHABET[_check(symbols, 1)] + ALPHABET[_check(symbols, 2)]
 
 
@@ -253,18 +266,30 @@ def verify_result(round_: ClassRound, text) -> Result:
     (``CodeError``) with the reason, and nothing else happens."""
     code = normalize(text, "result code")
     if len(code) < 4:
-        raise CodeError("a result code is longer than that", "ein Ergebniscode ist länger")
-    symbols = _symbols(round_.code + code[:-2])
-    if _VALUE[code[-3]] != _tag(round_.code):
-        raise CodeError(f"this result code belongs to another class round (or is mistyped): "
-                        f"this board's class code is {grouped(round_.code)}",
-                        f"dieser Ergebniscode gehört zu einer anderen Klassenrunde (oder ist vertippt): "
-                        f"der Klassencode hier ist {grouped(round_.code)}")
-    if (_check(symbols, 1), _check(symbols, 2)) != (_VALUE[code[-2]], _VALUE[code[-1]]):
-        raise CodeError("the result code's check characters do not match: a character is mistyped or missing",
-                        "die Prüfzeichen des Ergebniscodes stimmen nicht: ein Zeichen ist vertippt oder fehlt")
-    coder = _Decoder(code[:-3])
-    if coder.take((1, 1)) != FORMAT:
+        raise CodeError("a result code is longer than that", "ein Ergebniscode ist länger", "typo")
+    # the order tells the reasons apart: the checks (over the result code alone) catch every error in
+    # up to two characters, so a code whose checks hold and whose tag differs is another round's
+    symbols = _symbols(code[:-2])
+    if len(code) < TAG_CHARS + 3 or (_check(symbols, 1), _check(symbols, 2)) != (_VALUE[code[-2]], _VALUE[code[-1]]):
+        if _old_format(round_, code):
+            raise CodeError("this result code is of an older spieltisch's layout, which is no longer read: the "
+                            "student's page, opened again on the same device, shows the game's code anew",
+                            "dieser Ergebniscode hat den Aufbau einer älteren Spieltisch-Version, der nicht mehr "
+                            "gelesen wird: die Seite der Schülerin oder des Schülers, auf demselben Gerät neu "
+                            "geöffnet, zeigt den Code des Spiels neu", "old_format")
+        old = _VALUE[code[0]] < 16  # layout 0 starts with 0–F, layout 1 with G–Z
+        raise CodeError("the result code's check characters do not match: a character is mistyped or missing"
+                        + (" (or the code is of an older spieltisch's layout, which starts with 0–F)" if old else ""),
+                        "die Prüfzeichen des Ergebniscodes stimmen nicht: ein Zeichen ist vertippt oder fehlt"
+                        + (" (oder der Code hat den Aufbau einer älteren Spieltisch-Version, der mit 0–F beginnt)"
+                           if old else ""), "typo")
+    if code[-TAG_CHARS - 2:-2] != _tag(round_.code):
+        raise CodeError(f"this result code belongs to another class round: this board's class code is "
+                        f"{grouped(round_.code)} (its check characters hold: it is not mistyped)",
+                        f"dieser Ergebniscode gehört zu einer anderen Klassenrunde: der Klassencode hier ist "
+                        f"{grouped(round_.code)} (seine Prüfzeichen stimmen: er ist nicht vertippt)", "round")
+    coder = _Decoder(code[:-TAG_CHARS - 2])
+    if coder.take((1, 1)) != RESULT_FORMAT:
         raise _garbled("unknown layout", "unbekannter Aufbau")
     session = round_.session()
     model = _Model(session.game)
@@ -287,6 +312,7 @@ def verify_result(round_: ClassRound, text) -> Result:
         raise _garbled("its game does not end", "sein Spiel endet nicht")
     number = coder.take((1,) * (MAX_NUMBER + 1))
     if _result_chars(round_, steps, number) != code:
+        # (also where a code of another round meets this round's tag by chance, 1 in 32**TAG_CHARS)
         raise _garbled("it holds more than its game, or is not written the way spieltisch writes it",
                        "er enthält mehr als sein Spiel oder ist nicht so geschrieben, wie Spieltisch ihn schreibt")
     return Result(code, session.match, tuple(choices), number, round_.humans)
