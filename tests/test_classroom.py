@@ -588,7 +588,7 @@ def test_a_class_table_refuses_every_change_of_the_game_and_keeps_undo_honest():
         t.step()
     played = t.session.match.record_actions()
     t.handle({"type": "act", "token": "opt0"})
-    assert t.state()["message"]["kind"] == "refused" and "advisor is off" in t.state()["message"]["text"]
+    assert t.state()["message"]["kind"] == "refused" and "switched off in this class round" in t.state()["message"]["text"]
     assert t.session.match.record_actions() == played
     assert t.state()["class_round"]["code"] == grouped(r.code)
     # Undo: a decision can be taken back before the next throw, not after it

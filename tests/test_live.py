@@ -443,7 +443,7 @@ def test_option_tokens_play_nothing_at_a_live_table_with_the_advisor_off(tmp_pat
     before, stored = len(table.session.match.actions), snapshot(c)
     for token in ("opt0", "opt1"):
         view = c.send(student, {"type": "table", "event": {"type": "act", "token": token}})
-        assert view["table"]["message"]["kind"] == "refused" and "Ratgeber" in view["table"]["message"]["text"]
+        assert view["table"]["message"]["kind"] == "refused" and "in dieser Klassenrunde ist der Berater ausgeschaltet" in view["table"]["message"]["text"]
     assert len(table.session.match.actions) == before and snapshot(c) == stored
 
 

@@ -324,7 +324,7 @@ def test_option_tokens_are_refused_while_the_advisor_is_off(game):
     before = list(t.session.match.actions)
     t.handle({"type": "act", "token": "opt0"})
     assert t.session.match.actions == before
-    assert t.message["kind"] == "refused" and "Ratgeber" in t.message["text"]["de"]
+    assert t.message["kind"] == "refused" and "der Berater ist aus" in t.message["text"]["de"]
     assert "advisor" in t.message["text"]["en"]
     t.handle({"type": "advisor", "on": True})
     t.handle({"type": "act", "token": "opt0"})

@@ -114,7 +114,7 @@ def check_option_tokens_are_refused(page) -> None:
                   json.dumps({"type": "act", "token": "opt0", "n": 10_000}))
     refused = root.locator(".sp-message.sp-msg-refused")
     refused.wait_for(timeout=30_000)
-    assert "der Ratgeber ist aus" in refused.inner_text()  # the page speaks German (its default)
+    assert "in dieser Klassenrunde ist der Berater ausgeschaltet" in refused.inner_text()  # German: the default
     assert root.get_attribute("data-step") == step  # nothing played: no move, no throw
     page.wait_for_timeout(200)  # the worker's "kept" message follows its view
     assert page.evaluate(KEPT_ACTIONS) == kept

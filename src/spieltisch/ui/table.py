@@ -610,10 +610,13 @@ class Table:
         if token.startswith("opt") and token[3:].isdigit():
             # an option token plays the advisor's choice: only while the advisor is on (a class round
             # or a player who turned it off must not get its best move by naming it)
+            if self.class_round is not None and not self.class_round["advisor"]:
+                raise IllegalActionError("class round", word("class_no_advisor", "en"), word("class_no_advisor", "de"),
+                                         "Klassenrunde")
             if not self.advisor_on:
                 raise IllegalActionError("advisor", "the advisor is off: choose a move on the board or a button",
-                                         "der Ratgeber ist aus: wähle einen Zug auf dem Brett oder mit einem Knopf",
-                                         "Ratgeber")
+                                         "der Berater ist aus: wähle einen Zug auf dem Brett oder mit einem Knopf",
+                                         "Berater")
             advice = self.advice_now()
             if advice is None or int(token[3:]) >= len(advice[0].options):
                 raise IllegalActionError("turn order", "that is not one of your moves now",
