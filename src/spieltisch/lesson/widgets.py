@@ -59,7 +59,8 @@ WORDS = {
            "outside": "Der exakte Wert liegt diesmal außerhalb des 95-%-Intervalls (das passiert etwa bei jedem 20. Versuch).",
            "off": "Abstand deiner Vorhersage zum exakten Wert", "pp": "Prozentpunkte",
            "off_sim": "Abstand deiner Vorhersage zur Simulation", "prediction": "Vorhersage",
-           "open": "noch offen", "question": "Frage", "answer": "Lösung", "correct_are": "Richtig ist",
+           "open": "noch offen", "question": "Frage", "answer": "Lösung", "correct_are": "Richtig ist", "estimate_is": "Schätzung (kein exakter Wert)",
+           "agrees": "passt zur Schätzung", "disagrees": "passt nicht zur Schätzung",
            "n": "n", "value": "Deine Vorhersage:", "choose": "Wähle zuerst eine Antwort.",
            "unreadable": "Das kann ich nicht als Zahl lesen (so geht es: 5/6, 0,83 oder 83 %).",
            "wait": "Das erscheint, sobald du oben deine Vorhersage festgehalten hast.", "show_now": "Zeigen",
@@ -82,7 +83,8 @@ WORDS = {
            "off": "Distance of your prediction from the exact value", "pp": "percentage points",
            "off_sim": "Distance of your prediction from the simulation",
            "prediction": "Prediction", "open": "not yet made", "question": "Question", "answer": "Solution",
-           "correct_are": "Correct is", "n": "n", "value": "Your prediction:", "choose": "Choose an answer first.",
+           "correct_are": "The correct answer is", "estimate_is": "Estimate (no exact value)",
+           "agrees": "agrees with the estimate", "disagrees": "does not agree with the estimate", "n": "n", "value": "Your prediction:", "choose": "Choose an answer first.",
            "unreadable": "I cannot read that as a number (like this: 5/6, 0.83 or 83%).",
            "wait": "This appears once you have locked in your prediction above.", "show_now": "Show",
            "later": "Later changed to", "first_stays": "your first prediction is the one compared",
@@ -452,19 +454,22 @@ def answer(key: str, *content, lang: str = "de") -> Answer:
 
 def comparison_text(key: str, exact, simulation=None, lang: str = "de", right=None, as_percent: bool = True,
                     explain: str = "", predicted=None, shown: str | None = None, later=None,
-                    later_shown: str | None = None) -> str:
+                    later_shown: str | None = None, estimate: bool = False) -> str:
     """The comparison as HTML: the prediction (if any; ``later``: one locked in after the first was
     compared), the exact value, the simulation and whether the exact value lies in its interval.
     ``exact`` is a number (a share when ``as_percent``, else points), or for a choice the text naming
     the right option(s), with ``right`` the set of their values; ``exact=None`` where only a
-    simulation answers the question (the prediction is compared with it)."""
+    simulation answers the question (the prediction is compared with it). ``estimate``: a choice whose
+    right option(s) play-outs only estimate – named an estimate, never "the correct answer"."""
     w = WORDS[lang]
     lines = []
     target = exact if exact is not None else (simulation.mean if simulation is not None else None)
 
     def judged(value, label):
         if right is not None:
-            return f"<b>{_html.escape(label)}</b> – {w['right'] if value in right else w['wrong']}"
+            verdict = (w["agrees"] if value in right else w["disagrees"]) if estimate else (
+                w["right"] if value in right else w["wrong"])
+            return f"<b>{_html.escape(label)}</b> – {verdict}"
         p = Fraction(value)
         off_word = w["off"] if exact is not None else w["off_sim"]
         if as_percent:
@@ -485,7 +490,7 @@ def comparison_text(key: str, exact, simulation=None, lang: str = "de", right=No
         if later is not None and later != predicted:
             lines.append(f"{w['later']}: {judged(later, label_of(later, later_shown))} ({w['first_stays']})")
     if right is not None:
-        lines.append(f"{w['correct_are']}: <b>{exact}</b>")
+        lines.append(f"{w['estimate_is' if estimate else 'correct_are']}: <b>{exact}</b>")
     elif exact is None:
         pass
     elif as_percent:
@@ -545,12 +550,14 @@ class Compare(KitWidget):
 
     kind = "reveal"
 
-    def __init__(self, key: str, exact, simulation, lang: str, right, as_percent: bool, explain: str):
-        self.key, self.args = key, (exact, simulation, lang, right, as_percent, explain)
+    def __init__(self, key: str, exact, simulation, lang: str, right, as_percent: bool, explain: str,
+                 estimate: bool = False):
+        self.key, self.args, self.estimate = key, (exact, simulation, lang, right, as_percent, explain), estimate
         w = WORDS[lang]
         super().__init__(lang, {"label": w["compare"], "key": key},
                          plain=f"{w['answer']}:\n"
-                               + _plain_text(comparison_text(key, exact, simulation, lang, right, as_percent, explain)),
+                               + _plain_text(comparison_text(key, exact, simulation, lang, right, as_percent, explain,
+                                                             estimate=estimate)),
                          student=f"{w['answer']}: {w['by_button']} {_quoted(w['compare'], lang)}\n{w['none']}")
         self.after = tuple(_HAND.get(key, ()))  # by hand first: the exact value comes after the check
         self.body = ""
@@ -566,7 +573,7 @@ class Compare(KitWidget):
             exact, simulation, lang, right, as_percent, explain = self.args
             self.body = comparison_text(self.key, exact, simulation, lang, right, as_percent, explain,
                                         predicted=r.first, shown=r.first_label, later=r.latest,
-                                        later_shown=r.latest_label)
+                                        later_shown=r.latest_label, estimate=self.estimate)
         self.push(html=self.body)
         return self.body
 
@@ -576,12 +583,13 @@ class Compare(KitWidget):
 
 
 def compare(key: str, exact, simulation=None, lang: str = "de", right=None, as_percent: bool = True,
-            explain: str = "") -> Compare:
+            explain: str = "", estimate: bool = False) -> Compare:
     """A "Compare" button: shows the prediction stored under ``key`` next to the exact value and the
     simulation (an ``Estimate``). Without a stored prediction it asks for one first. The first press
-    freezes the prediction compared; one locked in later is shown beside it."""
+    freezes the prediction compared; one locked in later is shown beside it. ``estimate``: the right
+    option(s) of a choice are only estimated (by play-outs), so the text says "estimate"."""
     fmt.check_lang(lang)
-    return Compare(key, exact, simulation, lang, right, as_percent, explain)
+    return Compare(key, exact, simulation, lang, right, as_percent, explain, estimate)
 
 
 # --- pictures that change ----------------------------------------------------------------------
