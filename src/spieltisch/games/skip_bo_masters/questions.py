@@ -168,9 +168,11 @@ QUESTIONS = (
                            "en": "lower bound: P(at least one 5, 6 or Skip-Bo card among 5)"}, _one_card_lower_bound),)),
         worksheet={"de": ["Eine einzige Karte reicht: eine ____, eine ____ oder eine ____________",
                           "P(mindestens eine davon unter 5) = 1 − ______ ≈ ______ %: obere / untere Grenze",
-                          "Ganz ohne passende Karte: ______________________________________"],
+                          "Ganz ohne passende Karte: ______________________________________",
+                          "Lesart „auch gekauft“: P = ______ %    Lesart „nur eigene“: P = ______ %"],
                    "en": ["One single card is enough: a ____, a ____ or a ____________",
                           "P(at least one of them among 5) = 1 − ______ ≈ ______%: upper / lower bound",
-                          "With no fitting card at all: ______________________________________"]},
+                          "With no fitting card at all: ______________________________________",
+                          "Reading “bought too”: P = ______%    Reading “own cards only”: P = ______%"]},
     ),
 )
