@@ -22,7 +22,6 @@ the viewer's observation.
 from __future__ import annotations
 
 import re
-
 from fractions import Fraction
 from math import comb
 
@@ -386,8 +385,8 @@ def table(game: SkipBoMasters, obs: dict, lang: str = "de") -> str:
     with the engine's "¢" (a cent sign: a class reads it as money)."""
     de = lang == "de"
     lines = game.render_observation(obs, lang).split("\n")
-    lines = [re.sub(r"\+(\d+)¢", lambda m: f"+{m[1]} " + ((("Münze" if m[1] == "1" else "Münzen")) if de else
-                                                         ("coin" if m[1] == "1" else "coins")), line) for line in lines]
+    words = ("Münze", "Münzen") if de else ("coin", "coins")
+    lines = [re.sub(r"\+(\d+)¢", lambda m: f"+{m[1]} {words[m[1] != '1']}", line) for line in lines]
     head = f"Runde {obs['deal']}" if de else f"Round {obs['deal']}"
     if obs["deal"] == 1 and not any(obs["totals"]) and lines[0].startswith(head):
         lines[0] = ("Der Tisch " if de else "The table ") + lines[0][len(head):].lstrip()
