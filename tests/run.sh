@@ -2,7 +2,8 @@
 # Every test, in two streams at once, and a third that mostly waits (`make test` calls this). The
 # machines this runs on have two cores, and each of the first two streams keeps about one busy, so
 # the suite takes about as long as its longer stream. Stream 1: the browser tests of the Play pages, the lessons and the site (Chromium,
-# Pyodide, JupyterLite); stream 2: everything else (engine, CLI, notebooks, Pyodide under Node,
+# Pyodide, JupyterLite), and the lessons' polls on the live board (a live-class test, here because
+# stream 2 is the longer one); stream 2: everything else (engine, CLI, notebooks, Pyodide under Node,
 # Panel, the live class, the class round's and the projector's browser tests); stream 3: the live
 # reconnect test. Each prints its slowest tests (`--durations`); a fresh clone's idle run (2026-11-27,
 # 1,603 tests) took 15.3 min for stream 1, 19.1 min for stream 2 and 2.3 min for stream 3, about 22
@@ -13,7 +14,7 @@ set -u
 cd "$(dirname "$0")/.."
 PY="${TPY:-.venv/bin/python}"
 SITEPY="${SITEPY:-.venv-site/bin/python}"
-STREAM1="tests/site/test_accessibility.py tests/site/test_site.py tests/site/test_table_controls.py"
+STREAM1="tests/site/test_accessibility.py tests/site/test_site.py tests/site/test_table_controls.py tests/test_live_polls.py"
 # Stream 3 mostly waits (a page cut off from the live server for two minutes while the server is
 # killed and restarted): it runs beside the other two and takes little of either core.
 STREAM3="tests/test_live_reconnect.py"

@@ -84,6 +84,8 @@ def answers_of(source: dict, declared: dict, ran: dict | None = None) -> set[str
         found |= written_forms(Fraction(q["exact"]["fraction"]), unit)
         for check in (q.get("by_hand") or {}).get("checks", ()):
             found |= written_forms(Fraction(check["fraction"]), unit)
+        # a declared count's unreduced form (14/32) is the answer too
+        found |= {v["counted"] for v in (q["exact"], *(q.get("by_hand") or {}).get("checks", ())) if v.get("counted")}
     texts = set()  # the answer texts of the widgets that hold one
     shown = set()  # what the lesson shows at once (its text, its ungated outputs): no answer
     lesson_text = json.dumps(meta.get("worksheet", []), ensure_ascii=False)

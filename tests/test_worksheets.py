@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from spieltisch.core import registry
+from spieltisch.core.questions import Counted
 from spieltisch.lesson import sheet
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -291,9 +292,9 @@ def test_the_key_shows_the_counted_fraction_where_the_lesson_counts(build, lesso
         rows = key_rows(build.render_answer_key(lessons["schraube-locker"][lang], "Schraube Locker"))
         first = [t for head, values, t in rows["schraube-locker-q2"] if Fraction(5, 324) in values]
         assert len(first) == 1 and "720/46656 = 5/324" in first[0], first
-    # no count in the lesson: the plain fraction
-    assert sheet.fraction(Fraction(7, 16), (36,)) == "7/16" and sheet.fraction(Fraction(5, 6), (36,)) == "30/36 = 5/6"
-    assert sheet.fraction(Fraction(-205, 8)) == "−205/8" and sheet.fraction(Fraction(1, 36), (36, 46656)) == "1/36"
+    # the count is declared (core.questions.Counted), never guessed from a denominator
+    assert sheet.fraction(Counted(14, 32)) == "14/32 = 7/16" and sheet.fraction(Fraction(7, 16)) == "7/16"
+    assert sheet.fraction(Counted(-820, 32)) == "−820/32 = −205/8" and sheet.fraction(Counted(9, 31)) == "9/31"
 
 
 def test_a_key_refuses_questions_that_are_not_the_worksheets(lessons):

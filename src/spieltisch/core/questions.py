@@ -222,7 +222,7 @@ class Question:
             out["bins"] = [{"lo": _num_json(lo), "hi": _num_json(hi),
                             "label": {lang: bin_label(lo, hi, self.kind, lang) for lang in LANGS}} for lo, hi in self.bins]
         if self.exact is not None:
-            out["exact"] = {**fraction_json(self.exact_value()), "of": dict(self.exact_of)}
+            out["exact"] = {**fraction_json(self.exact()), "of": dict(self.exact_of)}
         else:
             v = self.estimate.value
             out["estimate"] = {"float": None if v is None else float(v()), "method": dict(self.estimate.method),
@@ -321,11 +321,43 @@ class Question:
         return out
 
 
+class Counted(Fraction):
+    """A value as the lesson counts it by hand: ``total`` over ``of`` equally likely cases (14 of the 32
+    throws that count; a mean: the points of the 32 throws added up, over 32). It equals the reduced
+    fraction everywhere (arithmetic gives a plain ``Fraction``); the answer key and ``--json`` also show
+    the unreduced form, from the declaration, never guessed from the denominator."""
+
+    __slots__ = ("total", "of")
+
+    def __new__(cls, total: int, of: int):
+        if type(total) is not int or type(of) is not int or of < 1:
+            raise ValueError(f"a count is a whole number over a positive whole number, not {short(total)}/{short(of)}")
+        self = super().__new__(cls, total, of)
+        self.total, self.of = total, of
+        return self
+
+    def __reduce__(self):
+        return (type(self), (self.total, self.of))
+
+    def __copy__(self):  # immutable, and Fraction's own copy would drop the count
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def unreduced(self) -> str | None:
+        """``"14/32"`` where it differs from the reduced fraction, else None."""
+        return None if self.of == self.denominator else f"{self.total}/{self.of}"
+
+
 # --- formats ----------------------------------------------------------------------------------------
 def fraction_json(f) -> dict:
     """``{"fraction": "13/36", "float": 0.36…}`` as the CLI prints exact values (core.advice.value_json)."""
+    out = {}
+    if isinstance(f, Counted) and f.unreduced():
+        out["counted"] = f.unreduced()
     f = Fraction(f)
-    return {"fraction": f"{f.numerator}/{f.denominator}", "float": float(f)}
+    return {"fraction": f"{f.numerator}/{f.denominator}", "float": float(f), **out}
 
 
 def fraction_text(f: Fraction) -> str:

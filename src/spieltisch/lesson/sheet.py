@@ -22,6 +22,7 @@ import html
 import re
 from fractions import Fraction
 
+from ..core.questions import Counted
 from . import fmt
 from .pictures import Node, tree
 
@@ -227,33 +228,13 @@ def page(meta: dict, drawings: dict | None = None) -> str:
 
 
 # --- the answer key ----------------------------------------------------------------------------------------
-# "von 36", "of 1296", and "von 6⁶ = 46656": the number counted out of, not the power's base
-COUNTED = re.compile(r"\b(?:von|of) (?:\d+[⁰¹²³⁴⁵⁶⁷⁸⁹]+ = )?(\d+)(?![\d⁰¹²³⁴⁵⁶⁷⁸⁹])")
-
-
-def bases(q: dict, question=None) -> list:
-    """What the lesson counts out of, for this worksheet question: every "von N" / "of N" of its lines,
-    task and text (and of its by-hand checks' labels), and the 36 throws of a grid."""
-    texts = [q.get("question", ""), q.get("task", ""), *q.get("lines", ())]
-    if question is not None and question.by_hand is not None:
-        texts += [c.label[lang] for c in question.by_hand.checks for lang in ("de", "en")]
-    out = {int(n) for t in texts for n in COUNTED.findall(t) if int(n) > 1}
-    if q.get("grid"):
-        out.add(36)
-    return sorted(out)
-
-
-def fraction(f, counted=()) -> str:
-    """A value as an exact fraction, with the unreduced one before it where the lesson counts out of
-    one of ``counted`` (30/36 = 5/6); a whole number as it is."""
-    f = Fraction(f)
-    text = _frac(f)
-    if f.denominator == 1 or f.denominator in counted:
-        return text
-    for n in counted:
-        if n % f.denominator == 0:
-            return f"{_frac(f * n)}/{n} = {text}"
-    return text
+def fraction(f) -> str:
+    """A value as an exact fraction; where the declaration counts it by hand (``core.questions.Counted``:
+    14 of the 32 throws that count) the unreduced fraction before it (14/32 = 7/16). Nothing is guessed
+    from the denominator: 53/324 stays 53/324 even where the lesson counts out of 46656 elsewhere."""
+    unreduced = f.unreduced() if isinstance(f, Counted) else None
+    text = _frac(Fraction(f))
+    return f"{unreduced.replace('-', fmt.MINUS)} = {text}" if unreduced else text
 
 
 def _frac(f: Fraction) -> str:
@@ -261,14 +242,14 @@ def _frac(f: Fraction) -> str:
     return s.replace("-", fmt.MINUS)
 
 
-def _value(f, unit: str, lang: str, counted=()) -> str:
+def _value(f, unit: str, lang: str) -> str:
     """``<span data-value="n/d">`` with the exact fraction and the rounded value."""
     from ..core.questions import show_value
 
+    shown = fraction(f)  # before Fraction(): a declared count keeps its unreduced form
     f = Fraction(f)
     if unit == "share" and not 0 <= f <= 1:  # a count the by-hand work reaches, not a share
         unit = "count"
-    shown = fraction(f, counted)
     rounded = show_value(float(f), unit, lang)
     tail = "" if f.denominator == 1 and unit != "share" and unit != "points" else f" {'=' if _same(f, rounded, lang) else '≈'} {rounded}"
     return f'<span class="value" data-value="{f.numerator}/{f.denominator}">{html.escape(shown + tail)}</span>'
@@ -288,7 +269,6 @@ def key_item(q: dict, question, lang: str, answer: str = "") -> str:
     each option's value, the by-hand checks, other readings and the teacher version's answer text."""
     fmt.check_lang(lang)
     w = WORDS[lang]
-    counted = bases(q, question)
     unit = question.unit
     rows = []
     right = question.right_indexes()
@@ -297,7 +277,7 @@ def key_item(q: dict, question, lang: str, answer: str = "") -> str:
         what = "" if question.kind == "choice" else f" ({w['range']})"
         rows.append((w["right"] + what, html.escape(", ".join(labels[i] for i in right))))
     if question.exact is not None:
-        rows.append((w["exact"], f"{html.escape(question.exact_of[lang])} = {_value(question.exact_value(), unit, lang, counted)}"))
+        rows.append((w["exact"], f"{html.escape(question.exact_of[lang])} = {_value(question.exact(), unit, lang)}"))
     else:
         est = question.estimate
         from ..core.questions import show_value
@@ -306,13 +286,13 @@ def key_item(q: dict, question, lang: str, answer: str = "") -> str:
         rows.append((w["estimate"], f"{html.escape(question.exact_of[lang])}{got} – {html.escape(est.method[lang])}"))
     if question.values is not None:
         vals = question.values()
-        rows.append((w["each"], "; ".join(f"{html.escape(o.label[lang])}: {_value(vals[o.key], unit, lang, counted)}"
+        rows.append((w["each"], "; ".join(f"{html.escape(o.label[lang])}: {_value(vals[o.key], unit, lang)}"
                                            for o in question.options if o.key in vals)))
     if question.by_hand is not None:
         for c in question.by_hand.checks:
-            rows.append((w["by_hand"], f"{html.escape(c.label[lang])} = {_value(c.value(), unit, lang, counted)}"))
+            rows.append((w["by_hand"], f"{html.escape(c.label[lang])} = {_value(c.value(), unit, lang)}"))
     for r in question.readings:
-        rows.append((w["reading"], f"{html.escape(r.label[lang])}: {_value(r.value(), unit, lang, counted)}"))
+        rows.append((w["reading"], f"{html.escape(r.label[lang])}: {_value(r.value(), unit, lang)}"))
     if answer:
         rows.append((w["teacher"], html.escape(answer)))
     table = "".join(f"<tr><th scope=\"row\">{head}</th><td>{body}</td></tr>" for head, body in rows)

@@ -475,6 +475,9 @@ def test_the_box_follows_the_options_and_uses_the_boards_words():
     assert "10 Karten" in de["goal"] and "10 cards" in en["goal"]
     assert "200 Punkte" in de_text and "wieder Spieler 1" in de_text and "200 points" in en_text
     assert "keine Skip-Bo-Karte" in de_text and "without a discard" in en_text and "only if you held 5" in en_text
+    # several rounds: buying an opponent's last stock card wins them the round, not the game
+    assert "gewinnt er die Runde!" in de_text and "they win the round!" in en_text
+    assert "gewinnt er die Runde" not in " ".join(VIEW.how_to(SkipBoMasters(4), "de")["turn"])
     # the box names the piles as the board does (and the log: the engine's labels)
     t = Table("skip-bo-masters", seed=1)
     t.finish()
@@ -497,3 +500,21 @@ def test_a_hand_card_that_must_wait_is_refused_with_the_must_play_rule():
         assert e.value.rule_in(lang) == ("Ausspielpflicht (D5)" if lang == "de" else "must play (D5)")
         assert ("5 von der Hand auf Ablagestapel 1" if lang == "de" else "play 5 from hand on building pile 1") \
             in e.value.detail_in(lang)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_reconstruction_note_counts_the_card_file(lang, monkeypatch):
+    """The note under the board states the split of the cards as the card file has it (a replaced,
+    real distribution must not be described with the reconstruction's 168/144/24)."""
+    import spieltisch.games.skip_bo_masters.view as view_module
+    from spieltisch.games.skip_bo_masters.engine import CARD_COUNTS, TOTAL_CARDS, is_wild
+
+    state = position()
+    wild = sum(n for c, n in CARD_COUNTS.items() if is_wild(c))
+    note = VIEW.extra(ctx_of(state, lang=lang))
+    assert f"{TOTAL_CARDS} " in note and f"({TOTAL_CARDS - wild} " in note and f", {wild} Skip-Bo" in note
+    # another file: 150 cards, 30 of them wild
+    monkeypatch.setattr(view_module, "CARD_COUNTS", {0: 30, 1: 120})
+    monkeypatch.setattr(view_module, "TOTAL_CARDS", 150)
+    other = VIEW.extra(ctx_of(state, lang=lang))
+    assert "150 " in other and "(120 " in other and ", 30 Skip-Bo" in other and "168" not in other

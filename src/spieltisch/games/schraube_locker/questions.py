@@ -4,7 +4,7 @@ The probabilities depend only on the open cards' dice numbers, not on the recons
 
 from __future__ import annotations
 
-from ...core.questions import ByHand, Check, Option, Question, Simulation, share_bins
+from ...core.questions import ByHand, Check, Counted, Option, Question, Simulation, share_bins
 from ...core.rng import Rng
 from . import lesson_numbers as numbers
 
@@ -31,6 +31,22 @@ def _six_dice(n: int, seed: int) -> list:
 
 def _round_the_circle(cards):
     return lambda n, seed: [d == 6 for d in numbers.engine_turns(cards, n, seed)]
+
+
+def _toy_round(cards) -> Counted:
+    """P(round in the small game) as the tree adds it up over the 36 · 36 pairs of rolls (a die rolled
+    alone counts 6 times): the lesson numbers' own tree, checked equal."""
+    tree = numbers.toy_tree(cards)
+    both, one, none = (int(tree[k] * 36) for k in ("both", "one", "none"))
+    after_one = 36 * tree["one_then"]  # the last die alone: 6 of 36
+    out = Counted(36 * both + one * int(after_one) + none * both, 36 * 36)
+    assert out == tree["total"], (out, tree["total"])
+    return out
+
+
+def _first_roll_covers(cards) -> Counted:
+    c = numbers.one_roll_covers(cards)
+    return Counted(c["count"], c["total"])
 
 
 def _pairs_compared() -> set:
@@ -95,9 +111,9 @@ QUESTIONS = (
                    "covers (2, 1 or 0), then the tree. Then: how many of the 6⁶ rolls cover all six cards at once?"},
             spec={"grid": {"title": {"de": "Karten 1 und 2: der erste Wurf", "en": "Cards 1 and 2: the first roll"}}},
             checks=(Check({"de": "P(rum im kleinen Spiel)", "en": "P(round in the small game)"},
-                          lambda: numbers.toy_tree((1, 2))["total"]),
+                          lambda: _toy_round((1, 2))),
                     Check({"de": "P(alle sechs Karten schon mit dem ersten Wurf)", "en": "P(all six cards with the first roll)"},
-                          lambda: numbers.one_roll_covers(DIFFERENT)["p"]))),
+                          lambda: _first_roll_covers(DIFFERENT)))),
         worksheet={"de": ["beide: ____ von 36   eine: ____ von 36   keine: ____ von 36",
                           "P(rum) = ______ + ______ · ______ + ______ · ______ = ______",
                           "Sechs Karten, erster Wurf: 6 · 5 · 4 · 3 · 2 · 1 = ______ von 6⁶ = 46656 Würfen"],

@@ -4,7 +4,7 @@ from player 1. Every number hangs on the reconstructed deck (12 of each number, 
 
 from __future__ import annotations
 
-from ...core.questions import ByHand, Check, Question, Reading, Simulation, share_bins
+from ...core.questions import ByHand, Check, Counted, Question, Reading, Simulation, share_bins
 from . import analysis, positions
 from . import lesson_numbers as numbers
 from .engine import HAND
@@ -27,6 +27,16 @@ def _draw() -> tuple:
 def _needed_soon() -> object:
     obs, need, k = _draw()
     return analysis.chance_within(obs, need, k)
+
+
+def _one_card():
+    """P(one drawn card fits) as the lesson counts it: g fitting of the N unseen cards (34/154), the
+    analysis's own counts and chance."""
+    obs, need, _ = _draw()
+    good, unseen = analysis.needed_among_unseen(obs, need)
+    out = Counted(good, unseen)
+    assert out == analysis.chance_within(obs, need, 1)
+    return out
 
 
 def _drawn(n: int, seed: int) -> list:
@@ -93,7 +103,7 @@ QUESTIONS = (
             spec={"tree": {"label": {"de": "Zug", "en": "turn"}, "depth": 2,
                            "branches": [{"de": "passt", "en": "fits"}, {"de": "keine", "en": "none"}]}},
             checks=(Check({"de": "Eine Karte: P(sie passt)", "en": "One card: P(it fits)"},
-                          lambda: (lambda o: analysis.chance_within(o, positions.needed_value(o), 1))(_table()[1])),
+                          _one_card),
                     Check({"de": "P(mindestens eine passt)", "en": "P(at least one fits)"}, _needed_soon))),
         worksheet={"de": ["N = ______   g = ______", "P(mindestens eine passt) = 1 − ______ = ______ ≈ ______ %"],
                    "en": ["N = ______   g = ______", "P(at least one fits) = 1 − ______ = ______ ≈ ______%"]},

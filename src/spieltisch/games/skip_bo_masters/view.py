@@ -19,8 +19,8 @@ from html import escape
 
 from ...core.errors import IllegalActionError
 from ...core.view import View
-from .engine import (COINS, DISCARDS, FOLLOW, HAND, PILES, TOLL, TOP, WIN_BASE, WIN_PER_CARD, Buy, DeclineToll, Discard, EndTurn, PayToll,
-                     Play, Replace, card_name, is_wild, symbols_of, value_of)
+from .engine import (CARD_COUNTS, COINS, DISCARDS, FOLLOW, HAND, PILES, TOLL, TOP, WIN_BASE, WIN_PER_CARD, Buy, DeclineToll, Discard, EndTurn, PayToll,
+                     PROVENANCE, TOTAL_CARDS, Play, Replace, card_name, is_wild, symbols_of, value_of)
 
 COLOURS = ((4, "#1f5fa8"), (8, "#2e7d32"), (12, "#c0392b"))  # 1-4 blue, 5-8 green, 9-12 red
 WILD = "#a84b00"  # dark orange: 5.6:1 on the card (WCAG AA); the lighter #e67e22 had 2.8:1
@@ -255,10 +255,11 @@ class SkipBoMastersView(View):
             t("Kaufen: Für 1 Münze an den Besitzer nimmst du die oberste Karte vom Spielerstapel oder von "
               "einem Hilfsstapel eines Mitspielers und legst sie sofort auf einen Ablagestapel (nie auf die "
               "Hand oder einen Hilfsstapel); ablehnen kann er nicht. Kaufst du die letzte Karte seines "
-              "Spielerstapels, gewinnt er!",
+              "Spielerstapels, gewinnt er" + (" die Runde!" if o["multi_round"] else "!"),
               "Buying: for 1 coin to its owner you take the top card of another player's stock pile or of "
               "one of their discard piles and play it at once on a building pile (never to your hand or a "
-              "discard pile); they cannot refuse. If you buy the last card of their stock pile, they win!"),
+              "discard pile); they cannot refuse. If you buy the last card of their stock pile, they win"
+              + (" the round!" if o["multi_round"] else "!")),
             t("Gebühr: Eine Karte mit Münzsymbolen (auch eine gekaufte) kostet nach dem Legen so viele Münzen, "
               "wie Symbole darauf sind; die gezahlten Münzen kommen neben den Ablagestapel, auf dem sie liegt. "
               "Zahlst du nicht (oder kannst du nicht zahlen), ist das Legen für diesen Zug vorbei, auch wenn "
@@ -604,7 +605,15 @@ class SkipBoMastersView(View):
         return {"title": ctx.t("Stand", "Standings"), "headers": ["", *names], "rows": rows, "highlight": 0}
 
     def extra(self, ctx) -> str:
-        return (f"<div class='sp-note'>{ctx.t('Rekonstruktion: die Aufteilung der 168 Karten (144 Zahlenkarten, 24 Skip-Bo-Karten) und welche Karten Münzsymbole tragen.', 'Reconstruction: the split of the 168 cards (144 numbered cards, 24 Skip-Bo cards) and which cards carry coin symbols.')} "
+        # the numbers come from the card file, so a replaced (real) distribution is described truly
+        wild = sum(n for c, n in CARD_COUNTS.items() if is_wild(c))
+        total = TOTAL_CARDS
+        split = ctx.t(f"die Aufteilung der {total} Karten ({total - wild} Zahlenkarten, {wild} Skip-Bo-Karten)",
+                      f"the split of the {total} cards ({total - wild} numbered cards, {wild} Skip-Bo cards)")
+        note = (ctx.t(f"Rekonstruktion: {split} und welche Karten Münzsymbole tragen.",
+                      f"Reconstruction: {split} and which cards carry coin symbols.")
+                if PROVENANCE == "reconstruction" else "")
+        return (f"<div class='sp-note'>{note} "
                 f"{ctx.t('Karten mit Münzsymbol', 'Cards with a coin symbol')} {COIN}: {ctx.t('Gebühr', 'toll')}.</div>")
 
     def advice_columns(self, game) -> list[dict]:

@@ -4,7 +4,7 @@ the top left (0: an empty place); the lesson's assumption is that empty places a
 
 from __future__ import annotations
 
-from ...core.questions import ByHand, Check, Option, Question, Simulation, whole_bins
+from ...core.questions import ByHand, Check, Counted, Option, Question, Simulation, whole_bins
 from ...core.rng import Rng
 from . import analysis
 from . import lesson_numbers as numbers
@@ -22,12 +22,24 @@ RANDOM_FILL = {"de": "Annahme: Die leeren Felder bekommen zufällige Würfelzahl
                "en": "Assumption: the empty places get random dice, no plan (in the game you choose)."}
 
 
+def _counted(p, of: int) -> Counted:
+    """``p`` as the lesson counts it: out of ``of`` equally likely fillings (30/36 = 5/6)."""
+    total = p * of
+    assert total.denominator == 1, (p, of)
+    return Counted(int(total), of)
+
+
+def _fillings(square) -> int:
+    return 6 ** square.count(0)  # the grid: one fair die per empty place
+
+
 def _zero_chance() -> dict:
-    return {k: numbers.points_distribution(sq)[0] for k, sq in SQUARES.items()}
+    return {k: _counted(numbers.points_distribution(sq)[0], _fillings(sq)) for k, sq in SQUARES.items()}
 
 
 def _mean_points() -> dict:
-    return {k: analysis.distribution_summary(numbers.points_distribution(sq))["mean"] for k, sq in SQUARES.items()}
+    return {k: _counted(analysis.distribution_summary(numbers.points_distribution(sq))["mean"], _fillings(sq))
+            for k, sq in SQUARES.items()}
 
 
 def _larger(values: dict) -> set:
@@ -41,7 +53,7 @@ def _fill_points(square, n: int, seed: int) -> list:
 
 def _pairs_or_cross() -> dict:
     p = analysis.square_category_probabilities()
-    return {"two_pairs": p["two_pairs"], "cross": p["cross"]}
+    return {"two_pairs": _counted(p["two_pairs"], 6 ** 4), "cross": _counted(p["cross"], 6 ** 4)}
 
 
 QUESTIONS = (

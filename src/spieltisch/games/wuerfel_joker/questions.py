@@ -7,7 +7,9 @@ the first operation, whose result may exceed 9 (6 · 2 − 5 = 7)."""
 
 from __future__ import annotations
 
-from ...core.questions import ByHand, Check, Option, Question, Simulation, share_bins
+from fractions import Fraction
+
+from ...core.questions import ByHand, Check, Counted, Option, Question, Simulation, share_bins
 from ...core.rng import Rng
 from .spiel1 import analysis as game1
 from .spiel2 import analysis as game2
@@ -21,9 +23,32 @@ def _up_but(*down):
     return [v for v in SLIDES if v not in down]
 
 
+def _pushes(up) -> Counted:
+    """P(a roll pushes) as the grid counts it: pushing rolls of the rolls that count (useless doubles are
+    rolled again), e.g. 14 of 32 with only 9 down: the analysis's own counts and chance."""
+    c = game2.throw_counts(up)
+    out = Counted(c["push"], c["push"] + c["bust"])
+    assert out == game2.counted_push_chance(up)
+    return out
+
+
+def _roll_again(*down) -> Counted:
+    """E(roll again) as the by-hand work adds it up: the points of every roll that counts, over their
+    number (−820/32 with only 9 down); the solver's throw value, checked equal."""
+    table = game2.throw_table(_up_but(*down))
+    counted = [value for kind, _, value in table.values() if kind != "again"]
+    exact = game2.solve({}).throw_value(game2.mask_of(_up_but(*down)))
+    total = sum(counted)
+    if Fraction(total).denominator != 1:  # the values after a push are themselves means: no count by hand
+        return exact
+    out = Counted(int(total), len(counted))
+    assert out == exact
+    return out
+
+
 def _last_slide_chances() -> dict:
     """P(the last slide goes up) per last slide, useless doubles not counted (they are rolled again)."""
-    return {v: game2.counted_push_chance(_up_but(v)) for v in SLIDES}
+    return {v: _pushes(_up_but(v)) for v in SLIDES}
 
 
 def _easiest() -> set:
@@ -95,15 +120,16 @@ QUESTIONS = (
         by_hand=ByHand(
             "grid",
             {"de": "Nur die 9 ist unten, die 5 ist oben: Kreuze die Würfe an, die die 9 schieben können (+, −, ·, :, "
-                   "dann ± 5; ein Pasch auch seine Augenzahl). Kreise die Pasche ein, die sie nicht schieben können: "
+                   "dann ± 5; Minus: größere minus kleinere Augenzahl, nie ein negatives Zwischenergebnis; ein Pasch auch "
+                   "seine Augenzahl). Kreise die Pasche ein, die sie nicht schieben können: "
                    "Sie werden neu gewürfelt und zählen nicht.",
-             "en": "Only 9 is down, slide 5 is up: tick the rolls that can push the 9 (+, −, ×, ÷, then ± 5; a double "
-                   "also its own number). Circle the doubles that cannot push it: they are rolled again and do not "
+             "en": "Only 9 is down, slide 5 is up: tick the rolls that can push the 9 (+, −, ×, ÷, then ± 5; minus: the "
+                   "larger die minus the smaller, never a negative intermediate result; a double also its own number). Circle the doubles that cannot push it: they are rolled again and do not "
                    "count."},
             spec={"grid": {"labels": "sum", "title": {"de": "Nur die 9 ist unten, die 5 ist oben",
                                                        "en": "Only 9 is down, slide 5 is up"}}},
             checks=(Check({"de": "P(die 9 geht hoch)", "en": "P(the 9 goes up)"},
-                          lambda: game2.counted_push_chance(_up_but(9))),)),
+                          lambda: _pushes(_up_but(9))),)),
         worksheet={"de": ["Angekreuzt: ______   leer gelassen: ______",
                           "P(die 9 geht hoch) = ______ : ______ ≈ ______ %"],
                    "en": ["Ticked: ______   left empty: ______", "P(the 9 goes up) = ______ ÷ ______ ≈ ______%"]},
@@ -120,9 +146,9 @@ QUESTIONS = (
         options=CHOICE_STOP,
         right=lambda: {"throw" if game2.solve({}).goes_on(game2.mask_of(_up_but(9))) else "stop"},
         values=lambda: {"stop": game2.solve({}).stop_value(game2.mask_of(_up_but(9))),
-                        "throw": game2.solve({}).throw_value(game2.mask_of(_up_but(9)))},
+                        "throw": _roll_again(9)},
         unit="points",
-        exact=lambda: game2.solve({}).throw_value(game2.mask_of(_up_but(9))),
+        exact=lambda: _roll_again(9),
         exact_of={"de": "E(weiterwürfeln) mit nur der 9 unten", "en": "E(roll again) with only 9 down"},
         simulation=Simulation(lambda n, seed: _turn_points((9,), n, seed), n=2000, seed=2026,
                               what={"de": "ein Zug ab „nur die 9 unten“, weitergewürfelt, dann bestens gespielt",
@@ -135,7 +161,7 @@ QUESTIONS = (
                    "−(9 + the roll's total) × 5; compare with stopping (−9)."},
             spec={"grid": {"labels": "points", "from": "wuerfel-joker-q1"}},
             checks=(Check({"de": "E(weiterwürfeln) in Punkten", "en": "E(roll again) in points"},
-                          lambda: game2.solve({}).throw_value(game2.mask_of(_up_but(9)))),)),
+                          lambda: _roll_again(9)),)),
         worksheet={"de": ["E(weiterwürfeln) = ( ______ · 45 + ____________ ) : ______ ≈ ______ Punkte",
                           "Besser ist: ______________"],
                    "en": ["E(roll again) = ( ______ × 45 + ____________ ) ÷ ______ ≈ ______ points",
