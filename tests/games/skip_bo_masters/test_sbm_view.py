@@ -138,7 +138,7 @@ def test_buying_a_stock_card_and_the_toll_buttons():
     assert s.coins == [11, 13] and s.stock_top[1] is not None
     ctx = ctx_of(s)
     labels = [b["label"] for b in VIEW.buttons(ctx)]
-    assert labels == ["Gebühr zahlen (1 Münze)", "Gebühr nicht zahlen (Zug endet)"]
+    assert labels == ["Gebühr zahlen (1 Münze)", "Gebühr nicht zahlen (Legen endet)"]
     assert VIEW.status(ctx, 0) == "am Zug: Du · Gebühr: 1 Münze zahlen?"
     assert VIEW.status(ctx.replace(lang="en", names=["You", "Bot 2"]), 0) == "to play: You · toll: pay 1 coin?"
     with pytest.raises(IllegalActionError) as e:  # a card while the toll is due: the engine's refusal

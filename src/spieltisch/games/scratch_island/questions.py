@@ -69,8 +69,8 @@ QUESTIONS = (
                       "rock, no wall, all on the map. In how many different ways does it fit?"},
         notes={"de": "Entscheidung D1: Motive werden gedreht, nicht gespiegelt. Eine Art ist eine Lage mit einem ihrer "
                      "Felder auf dem Boot.",
-               "en": "Decision D1: motifs are turned, not mirrored. A way is a position with one of its cells on the "
-                     "boat."},
+               "en": "Decision D1: motifs are turned, not mirrored. A way is a placement: an orientation with one of its "
+                     "cells on the boat."},
         bins=whole_bins(*range(1, 18)), unit="count",
         exact=lambda: _t4()["legal"],
         exact_of={"de": "passende Versuche, das 4er-T über dem Boot", "en": "tries that fit, the 4-T over the boat"},
@@ -82,13 +82,13 @@ QUESTIONS = (
             "count",
             {"de": "Zeichne das 4er-T in jeder Lage, die durch Drehen entsteht. Lagen mal Felder = Versuche; streiche "
                    "jeden Versuch, der über den Rand ragt oder einen Fels trifft.",
-             "en": "Draw the 4-T in every position turning gives. Positions times cells = tries; cross out every try "
+             "en": "Draw the 4-T in every orientation turning gives. Orientations times cells = tries; cross out every try "
                    "that sticks out over the edge or hits a rock."},
             checks=(Check({"de": "Versuche insgesamt", "en": "tries in all"}, lambda: _t4()["total"]),
                     Check({"de": "davon passen", "en": "of which fit"}, lambda: _t4()["legal"]))),
         worksheet={"de": ["Lagen: ______ · Felder je Lage: ______ = ______ Versuche",
                           "ragen über den Rand: ______   treffen den Fels: ______   passen: ______"],
-                   "en": ["Positions: ______ × cells per position: ______ = ______ tries",
+                   "en": ["Orientations: ______ × cells per orientation: ______ = ______ tries",
                           "stick out over the edge: ______   hit the rock: ______   fit: ______"]},
     ),
     Question(

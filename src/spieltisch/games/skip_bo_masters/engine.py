@@ -289,7 +289,7 @@ class DeclineToll:
         return ["decline_toll"]
 
     def label(self, lang="en"):
-        return "Gebühr nicht zahlen (Zug endet)" if lang == "de" else "decline the toll (play ends)"
+        return "Gebühr nicht zahlen (Legen endet)" if lang == "de" else "decline the toll (play ends)"
 
     def __str__(self):
         return self.label()

@@ -21,6 +21,7 @@ the viewer's observation.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from math import comb
 
@@ -380,9 +381,12 @@ def table(game: SkipBoMasters, obs: dict, lang: str = "de") -> str:
     points the head says "Der Tisch" instead of "Runde 1", as the game's own view leaves the deal out
     then: students read "Runde" as a round of turns, while player 1 is already in a later turn. A
     pending toll is asked as a question ("Spieler 1: 2 Münzen Gebühr zahlen?"), not as the engine's
-    short "Spieler 1 Gebühr 2?"."""
+    short "Spieler 1 Gebühr 2?". The coins beside a building pile are written out ("+3 Münzen"), not
+    with the engine's "¢" (a cent sign: a class reads it as money)."""
     de = lang == "de"
     lines = game.render_observation(obs, lang).split("\n")
+    words = ("Münze", "Münzen") if de else ("coin", "coins")
+    lines = [re.sub(r"\+(\d+)¢", lambda m: f"+{m[1]} {words[m[1] != '1']}", line) for line in lines]
     head = f"Runde {obs['deal']}" if de else f"Round {obs['deal']}"
     if obs["deal"] == 1 and not any(obs["totals"]) and lines[0].startswith(head):
         lines[0] = ("Der Tisch " if de else "The table ") + lines[0][len(head):].lstrip()

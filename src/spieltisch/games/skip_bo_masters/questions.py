@@ -149,18 +149,22 @@ QUESTIONS = (
                       "kaufen: 1 Münze für eine fremde oberste Karte). Wie wahrscheinlich legt er seine 7 jetzt?",
                 "en": "Player 2 has 9 coins (replacing: as many coins as the number, then at once the following card; "
                       "buying: 1 coin for another player's top card). How likely do they play their 7 now?"},
-        notes={"de": MODEL["de"] + " Lesart: Die folgende Karte nach dem Ersetzen darf auch eine gekaufte sein (so die "
-                                   "Engine). Muss sie eine eigene sein, ist die Antwort die untere Grenze (die andere Lesart unten).",
-               "en": MODEL["en"] + " Reading: the following card after replacing may be a bought one (as the engine "
-                                   "plays it). If it must be one's own, the answer is the lower bound (the other reading below)."},
+        notes={"de": MODEL["de"] + " Die Anleitung sagt nur, dass nach dem Ersetzen sofort die folgende Karte kommt – "
+                                   "nicht, woher. Lesart „auch gekauft“ (so spielt die Engine, der exakte Wert): Sie darf "
+                                   "auch eine gekaufte sein. Lesart „nur eigene“: Sie muss eine eigene sein; dann ist die "
+                                   "Antwort die untere Grenze (bei den Lesarten).",
+               "en": MODEL["en"] + " The rulebook only says that after replacing the following card comes at once – "
+                                   "not where from. Reading “bought too” (as the engine plays it, the exact value): it may "
+                                   "be a bought one. Reading “own cards only”: it must be one's own; then the answer is the "
+                                   "lower bound (under the readings)."},
         bins=DECILES, unit="share",
         exact=_with_coins,
-        exact_of={"de": "P(Spieler 2 legt die 7), die folgende Karte darf gekauft sein",
-                  "en": "P(player 2 plays the 7), the following card may be bought"},
-        readings=(Reading({"de": "Lesart: nach dem Ersetzen nur eine eigene Karte (eine 5, 6 oder Skip-Bo-Karte "
-                                 "unter 5 Handkarten)",
-                           "en": "Reading: after replacing only one's own card (a 5, 6 or Skip-Bo card among 5 "
-                                 "cards in hand)"}, _one_card_lower_bound),),
+        exact_of={"de": "P(Spieler 2 legt die 7), Lesart „auch gekauft“: die folgende Karte darf gekauft sein",
+                  "en": "P(player 2 plays the 7), reading “bought too”: the following card may be bought"},
+        readings=(Reading({"de": "Lesart „nur eigene“: nach dem Ersetzen nur eine eigene Karte – er braucht eine 5, 6 "
+                                 "oder Skip-Bo-Karte unter 5 Handkarten",
+                           "en": "Reading “own cards only”: after replacing only one's own card – they need a 5, 6 "
+                                 "or Skip-Bo card among 5 cards in hand"}, _one_card_lower_bound),),
         simulation=Simulation(_with_coins_sim, n=200, seed=2026,
                               what={"de": "5 zufällige Handkarten, die Engine probiert jede Zugfolge mit Münzen",
                                     "en": "5 random cards, the engine tries every sequence of moves with coins"}),
@@ -174,9 +178,11 @@ QUESTIONS = (
                            "en": "lower bound: P(at least one 5, 6 or Skip-Bo card among 5)"}, _one_card_lower_bound),)),
         worksheet={"de": ["Eine einzige Karte reicht: eine ____, eine ____ oder eine ____________",
                           "P(mindestens eine davon unter 5) = 1 − ______ ≈ ______ %: obere / untere Grenze",
-                          "Ganz ohne passende Karte: ______________________________________"],
+                          "Ganz ohne passende Karte: ______________________________________",
+                          "Lesart „auch gekauft“: P = ______ %    Lesart „nur eigene“: P = ______ %"],
                    "en": ["One single card is enough: a ____, a ____ or a ____________",
                           "P(at least one of them among 5) = 1 − ______ ≈ ______%: upper / lower bound",
-                          "With no fitting card at all: ______________________________________"]},
+                          "With no fitting card at all: ______________________________________",
+                          "Reading “bought too”: P = ______%    Reading “own cards only”: P = ______%"]},
     ),
 )
