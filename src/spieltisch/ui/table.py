@@ -16,7 +16,7 @@ import importlib
 import json
 import secrets
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
 from ..core.advice import Estimate, advisor_settings, review
@@ -117,6 +117,10 @@ WORDS = {
                             "Parts of this game (cards, sheets, tables) are the project's reconstruction, because "
                             "the rulebook's pictures are missing."),
     "thinking": ("rechnet …", "thinking …"),
+    "advice_wait": ("Berater rechnet …", "The advisor is thinking …"),
+    "advice_busy": ("der Berater rechnet noch; gleich steht sein Rat da", "the advisor is still thinking; its advice "
+                    "comes in a moment"),
+    "advice_failed": ("Der Berater konnte hier nicht rechnen.", "The advisor could not work this one out."),
     "minus": ("Minuspunkte", "penalty points"),
     "more_options": ("{n} weitere Möglichkeiten", "{n} more options"),
     "digits": ("{n} Ziffern", "{n} digits"),
@@ -197,13 +201,13 @@ class Table:
 
     def __init__(self, game="wuerfel-joker-2", players: int | None = None, seats=None, seed: int | None = None,
                  lang: str = "de", options: dict | None = None, advisor: bool = False, projector: bool = False,
-                 secret: int | None = None, class_round: dict | None = None):
+                 secret: int | None = None, class_round: dict | None = None, advise=None):
         """Games with hidden parts: without a ``seed``, every game is dealt from a fresh secret that
         nothing on the screen shows until the game is over; a ``seed`` given here (or typed) starts
         an open game, which the seed alone fixes; ``secret`` fixes the first game's secret (a class
         round). See docs/hidden-information.md. ``class_round`` (``{"code", "advisor"}``, from
         ``classroom.ClassRound.table_settings()``): the game is the class's, and every change of it
-        is refused (docs/class-mode.md)."""
+        is refused (docs/class-mode.md). ``advise``: see ``advice_now``."""
         self.game_id = resolve_game(game)
         self.cls = get_game_class(self.game_id)
         self.view = load_view(self.cls)
@@ -230,6 +234,9 @@ class Table:
         # a host passes progress on does not depend on how long the ranking takes.
         self.on_progress = None
         self.class_round = dict(class_round) if class_round is not None else None
+        self.advise = advise
+        self._advice_wait = None  # the position whose advice was asked for and is not back yet
+        self._game_no = 0  # counts the games (a late advice is for an earlier one)
         # a running number for every log line and message the table makes (never reset, not even by
         # a new game): the front-end's live region says each one once, whatever the log keeps of it
         self._news = 0
@@ -273,6 +280,7 @@ class Table:
         self.review_data = None
         self._advice_key = None
         self._advice = None
+        self._game_no += 1
         # the set-up's chance events (cards turned up, maps drawn) happen before the first view:
         # there is nothing to watch, so the first screen is the table ready to play, with an empty
         # log (the board shows what the set-up dealt; no log line is made for them)
@@ -618,6 +626,8 @@ class Table:
                                          "der Berater ist aus: wähle einen Zug auf dem Brett oder mit einem Knopf",
                                          "Berater")
             advice = self.advice_now()
+            if advice is None and self.advice_pending():  # never computed here: the host's loop would wait
+                raise IllegalActionError("advisor", word("advice_busy", "en"), word("advice_busy", "de"), "Berater")
             if advice is None or int(token[3:]) >= len(advice[0].options):
                 raise IllegalActionError("turn order", "that is not one of your moves now",
                                          "das ist gerade keiner deiner Züge", "Reihenfolge")
@@ -631,18 +641,56 @@ class Table:
 
     # --- advice and review -------------------------------------------------------------------
     def advice_now(self):
-        """The advisor's ``Advice`` per column for the viewer's decision (None when there is none)."""
+        """The advisor's ``Advice`` per column for the viewer's decision (None when there is none,
+        or while it is being computed elsewhere: ``advice_pending``).
+
+        Without ``advise`` (a Play page's worker, a notebook: nothing else waits) it is computed
+        here and now. A host with an event loop to protect (the live class) passes ``advise(job,
+        deliver)`` instead: it runs ``job()`` off its loop (a picklable call that rebuilds the game
+        and values the options from the mover's observation alone) and calls ``deliver(result)``
+        (the advice, or None if it failed) back on its loop; a result for a position the game has
+        left is dropped there, and ``deliver`` says whether it was kept (the host then redraws)."""
         ctx = self.context()
         if not ctx.legal:
             return None
-        key = (len(self.session.match.actions), self.game_id, self.seed, self.secret, ctx.viewer)
+        key = self._advice_position(ctx.viewer)
         if self._advice_key != key:
-            obs = ctx.observation
             cols = self.view.advice_columns(self.game)
+            if self.advise is not None:
+                self._ask_advice(key, ctx.observation, [col["settings"] for col in cols])
+                return self._advice if self._advice_key == key else None  # (a host may deliver at once)
+            obs = ctx.observation
             self._advice = [self.game.advise(obs, **col["settings"], **self._progress(i, len(cols)))
                             for i, col in enumerate(cols)]
             self._advice_key = key
         return self._advice
+
+    def _advice_position(self, viewer) -> tuple:
+        # the step counter too: after an Undo and another move the number of actions is the same again
+        return (self._game_no, self.step_id, len(self.session.match.actions), self.game_id, self.seed, self.secret,
+                viewer)
+
+    def advice_pending(self) -> bool:
+        """Whether the viewer's advice has been asked of the host and is not back yet."""
+        ctx = self.context()
+        return bool(ctx.legal) and self._advice_wait == self._advice_position(ctx.viewer) != self._advice_key
+
+    def _ask_advice(self, key: tuple, observation, settings: list) -> None:
+        if self._advice_wait == key:
+            return  # asked already: one job per position
+        self._advice_wait = key
+        job = partial(compute_advice, self.game_id, self.game.num_players, dict(self.options), observation, settings)
+
+        def deliver(result) -> bool:
+            if self._advice_wait == key:
+                self._advice_wait = None
+            # still the position it was asked for (the mover is part of the key: no other seat reads it)
+            if key[:-1] != self._advice_position(None)[:-1]:
+                return False
+            # a failed job leaves None for the position (said so on the screen), not another job
+            self._advice, self._advice_key = result, key
+            return True
+        self.advise(job, deliver)
 
     def _progress(self, column: int, columns: int) -> dict:
         """``{"progress": callback}`` for an advisor that reports its progress, when a host listens:
@@ -682,7 +730,8 @@ class Table:
         best_tokens = set()
         buttons = []
         if not over and ctx.legal:
-            best_actions = [o.action for o in self.advice_now()[0].options if o.best] if advice else []
+            ready = self.advice_now() if advice else None
+            best_actions = [o.action for o in ready[0].options if o.best] if ready else []
             for b in self.view.buttons(ctx):
                 if best_actions:
                     probe = ctx.replace(ui=dict(ctx.ui))
@@ -827,7 +876,12 @@ class Table:
         lang = ctx.lang
         advs = self.advice_now()
         if advs is None:
-            return {"title": word("advice_title", lang), "note": word("advice_none", lang), "columns": [], "rows": []}
+            # being computed off the host's loop; failed there; or nothing to decide
+            note = ("advice_wait" if self.advice_pending() else
+                    "advice_failed" if ctx.legal and self._advice_key == self._advice_position(ctx.viewer) else
+                    "advice_none")
+            return {"title": word("advice_title", lang), "note": word(note, lang), "columns": [], "rows": [],
+                    "pending": note == "advice_wait"}
         cols = self.view.advice_columns(self.game)
         rows = []
         for i, o in enumerate(advs[0].options):
@@ -878,3 +932,11 @@ def _int(value, what: str) -> int:
     if not isinstance(value, int):
         raise OptionError(f"{what} must be a whole number, got {short(value)}")
     return value
+
+
+def compute_advice(game_id: str, players: int, options: dict, observation, settings: list) -> list:
+    """The advisor's ``Advice`` per column (``settings``: each column's) for a decision, from the
+    mover's observation alone: what a host runs off its loop (``Table.advise``), in another process.
+    The game is rebuilt from its id, player count and options; nothing of another seat goes in."""
+    game = get_game_class(game_id)(players, options)
+    return [game.advise(observation, **each) for each in settings]

@@ -15,7 +15,8 @@ reaches a page, so a page can only show what its own view holds (checked on the 
 tests/test_live_server.py). Besides: ``offline``, the words a page shows when its connection is
 lost, and ``ping``/``pong``, its heartbeat. A page that lost its connection asks ``/alive`` until
 the server answers and then loads itself again (live.js; tests/test_live_reconnect.py). Everything runs on Tornado's one event loop; only the board's summary
-(replaying result codes, asking the advisor) runs in a worker process.
+(replaying result codes, asking the advisor) runs in a worker process, and a table's advisor (a round that
+allows it) in another (``advice.AdviceWorker``).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from tornado.ioloop import IOLoop, PeriodicCallback
 from tornado.web import RedirectHandler, RequestHandler
 
 from ..table import front_end_source
+from .advice import AdviceWorker
 from .registry import EXPIRE_HOURS, Registry, Session
 from .store import Store
 from .words import both
@@ -147,9 +149,11 @@ class LiveServer:
         # of their own: in a thread they would hold Python's lock while students wait
         self.executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
                                             initializer=_follow_parent, initargs=(os.getpid(),))
+        # a student's advice at a table, in a process of its own (advice.py: why not the board's)
+        self.advice = AdviceWorker()
         self.loop = None
         self.registry = Registry(self.store, key, f"{self.base}/join", schedule=self._schedule,
-                                 offload=self._offload, expire_hours=expire_hours)
+                                 offload=self._offload, expire_hours=expire_hours, advise=self._advise)
         self.registry.qr_svg = _qr_cached
 
     @property
@@ -177,6 +181,9 @@ class LiveServer:
                 return
             loop.add_callback(_logged(lambda: done(result)))
         future.add_done_callback(back)
+
+    def _advise(self, job, done):
+        return self.advice.run(job, done, self.loop or IOLoop.current())
 
     # --- the pages ---
     def _page(self, session: Session):
@@ -247,6 +254,7 @@ class LiveServer:
                           session_token_expiration=TOKEN_EXPIRATION_S)
         self.loop = server.io_loop
         self.executor.submit(_ready)  # the worker starts now, not when the first game ends
+        self.advice.start()
         PeriodicCallback(_logged(self.registry.expire), EXPIRE_CHECK_S * 1000).start()
         server.start()
         if start:
@@ -254,6 +262,7 @@ class LiveServer:
                 server.io_loop.start()
             finally:
                 self.executor.shutdown(wait=False, cancel_futures=True)
+                self.advice.shutdown()
         return server
 
 

@@ -43,7 +43,7 @@ from ...core.rng import MAX_SEED
 from .. import classroom
 from ..table import HUMAN, load_view, resolve_game
 from .store import Store
-from .tables import LiveTable
+from .tables import LiveTable, advice_hook
 from .words import both, word
 
 log = logging.getLogger("spieltisch.live")
@@ -382,12 +382,13 @@ class Registry:
     replays games and asks the advisor). Tests pass synchronous stand-ins."""
 
     def __init__(self, store: Store, teacher_key: str, join_url: str = "", schedule=None, offload=None,
-                 clock=time.time, expire_hours: float = EXPIRE_HOURS):
+                 clock=time.time, expire_hours: float = EXPIRE_HOURS, advise=None):
         self.store = store
         self.teacher_key = teacher_key
         self.join_url = join_url
         self.schedule = schedule or (lambda delay, fn: fn())
         self.offload = offload or (lambda fn, done: done(fn()))
+        self.advise = advise  # a table's advisor off the loop (tables.advice_hook); None: at once
         self.clock = clock
         self.expire_s = expire_hours * 3600
         self.rooms: dict[str, Room] = {}
@@ -779,7 +780,7 @@ class Registry:
         return {"kind": "game", "game": game_id, "class": round_.code}, round_
 
     def _table_spec(self, spec: dict) -> dict:
-        _fields(spec, {"kind": str, "game": str, "players": int, "humans": int})
+        _fields(spec, {"kind": str, "game": str, "players": int, "humans": int, "advisor": bool})
         game_id = resolve_game(spec.get("game"))
         if game_id not in TABLE_GAMES:
             raise Refusal("bad_round", why=f"{game_id} cannot be played at a live table")
@@ -791,7 +792,8 @@ class Registry:
                                            f"(a live table: 2 to 6)")
         if not 1 <= humans <= players:
             raise Refusal("bad_round", why=f"1 to {players} students per table")
-        return {"kind": "table", "game": game_id, "players": players, "humans": humans}
+        return {"kind": "table", "game": game_id, "players": players, "humans": humans,
+                "advisor": bool(spec.get("advisor"))}
 
     def _reveal(self, session: Session, ev: dict) -> None:
         _fields(ev, {"type": str, "n": int, "truth": (str, int, float)})
@@ -958,7 +960,7 @@ class Registry:
         else:
             settings = {"game": rnd.spec["game"], "players": rnd.spec["players"], "seats": who, "seed": seed,
                         "secret": secret, "options": {}, "advisor": False,
-                        "class_round": {"code": f"{room.code}-{table_no}", "advisor": False}}
+                        "class_round": {"code": f"{room.code}-{table_no}", "advisor": bool(rnd.spec.get("advisor"))}}
             note = both("live_note_table", n=table_no)
         game = Game(gid, table_no, seats, None)
         store = self.store
@@ -973,7 +975,8 @@ class Registry:
             game.stored -= 1
             store.drop_moves_from(gid, game.stored)
 
-        game.table = LiveTable(names=names, note=note, on_move=on_move, on_undo=on_undo, **settings)
+        game.table = LiveTable(names=names, note=note, on_move=on_move, on_undo=on_undo,
+                               advise=advice_hook(self, room, game), **settings)
         return game
 
     def _changed(self, room: Room, rnd: Round, game: Game, moved: bool, also: set = frozenset()) -> None:
@@ -1176,7 +1179,7 @@ class Registry:
                 "playing", "not_started", "computing", "histogram", "ranking", "decisions", "best", "bots_in_game",
                 "tables", "over", "projector", "language", "live_region", "mean", "count", "best_expected",
                 "class_answers", "stored", "lesson_question", "lesson_poll", "round_now", "no_round_now",
-                "room_admin", "qr_show", "all_rooms")
+                "room_admin", "qr_show", "all_rooms", "advisor_allowed")
         out = {"page": "board", "words": self._words(lang, keys), "lesson_questions": lesson_questions(lang),
                "rooms": [{"code": r.code, "students": len(r.students), "current": r.code == session.room,
                           "expires": time.strftime("%d.%m. %H:%M" if lang == "de" else "%b %d, %H:%M",

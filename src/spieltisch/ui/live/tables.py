@@ -24,9 +24,11 @@ from ...core.errors import IllegalActionError
 from ...core.game import SPECTATOR, record_key
 from ...core.registry import make_bot
 from ..table import HUMAN, MAX_STEPS, Table
+from .words import word
 
-# what each seat keeps of its own; everything else of the table is the game's, shared
-SEAT_FIELDS = ("lang", "ui", "message", "projector", "spectator", "exact")
+# what each seat keeps of its own; everything else of the table is the game's, shared (the advisor's
+# switch too: a round that allows the advisor leaves it to each student, off until they turn it on)
+SEAT_FIELDS = ("lang", "ui", "message", "projector", "spectator", "exact", "advisor_on")
 
 
 class LiveTable(Table):
@@ -68,7 +70,8 @@ class LiveTable(Table):
         language, its selection and message."""
         key = "s" if seat is SPECTATOR else seat
         own = self._own.setdefault(key, {"lang": self.lang, "ui": {}, "message": None, "projector": False,
-                                         "spectator": seat is SPECTATOR, "exact": False, "step": self.step_id})
+                                         "spectator": seat is SPECTATOR, "exact": False, "advisor_on": False,
+                                         "step": self.step_id})
         if own["step"] != self.step_id:  # a refusal is about the position it was made in
             own["message"], own["step"] = None, self.step_id
         saved = (self._seat, *(getattr(self, f) for f in SEAT_FIELDS))
@@ -96,7 +99,9 @@ class LiveTable(Table):
             state["open_game"] = None
             state["review"] = None  # a review can take minutes: the live server does not offer it
             if self.note is not None:
-                state["class_round"] = {"code": "", "advisor": False, "text": self.note[lang]}
+                allowed = self.advisor_allowed()
+                text = self.note[lang] + (" " + word("advisor_allowed_note", lang) if allowed else "")
+                state["class_round"] = {"code": "", "advisor": allowed, "text": text}
             # Undo is offered for the seat's own last move only (``undo`` refuses the others), the
             # throw to the seat whose throw it is
             state["can_undo"] = bool(state["can_undo"]) and self._last_human() == seat
@@ -210,5 +215,33 @@ class LiveTable(Table):
         finally:
             self.on_move = on_move
 
+    def advisor_allowed(self) -> bool:
+        """Whether the round lets a seat turn the advisor on (the teacher's "Berater erlaubt")."""
+        return bool(self.class_round and self.class_round.get("advisor"))
+
     def is_human(self, seat) -> bool:
         return 0 <= seat < len(self.seats) and self.seats[seat] == HUMAN
+
+
+def advice_hook(registry, room, game):
+    """A live table's ``Table.advise``: the advice goes to the registry's ``advise(job, done)`` (the
+    server's advice worker, off the event loop), and when it is back and still for the position
+    the table is in, the mover's page redraws. At most one job per table waits: a table that moved
+    on cancels its job if it has not started. A registry without ``advise`` (the tests' stand-in
+    registries) computes the advice at once, as a Play page does."""
+    if getattr(registry, "advise", None) is None:
+        return None
+    waiting = [None]
+
+    def advise(job, deliver):
+        if waiting[0] is not None:  # (a position the table has left: a running job just finishes unread)
+            waiting[0].cancel()
+
+        def done(result):
+            if not deliver(result) or registry.rooms.get(room.code) is not room:
+                return  # for a position the game has left, or a room deleted meanwhile
+            student = game.students().get(game.table.session.current_player())
+            if student is not None:
+                registry.notify(room.code, {f"student:{student}"})
+        waiting[0] = registry.advise(job, done)  # a future (or None: nothing to cancel)
+    return advise

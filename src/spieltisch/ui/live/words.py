@@ -36,6 +36,8 @@ WORDS = {
                        "Live round: everyone plays the same game; the teacher sees the results at once."),
     "live_note_table": ("Tisch {n}: Jede und jeder spielt am eigenen Gerät und sieht nur die eigenen Karten.",
                         "Table {n}: everyone plays on their own device and sees only their own cards."),
+    "advisor_allowed_note": ("Der Berater ist an diesem Tisch erlaubt (Schalter „Berater“).",
+                             "The advisor is allowed at this table (the “Advisor” switch)."),
     "seat_freed": ("Die Lehrkraft hat deinen Platz für ein anderes Gerät freigegeben. Tritt mit deinem Spitznamen "
                    "wieder bei.",
                    "The teacher has freed your seat for another device. Join again with your nickname."),
@@ -114,6 +116,7 @@ WORDS = {
     "game": ("Spiel", "Game"),
     "players": ("Plätze pro Tisch", "Seats per table"),
     "humans": ("Schüler pro Tisch", "Students per table"),
+    "advisor_allowed": ("Berater erlaubt", "Advisor allowed"),
     "start": ("Starten", "Start"),
     "reveal": ("Auflösen", "Reveal"),
     "truth_input": ("Richtige Antwort (freiwillig)", "Correct answer (optional)"),

@@ -400,6 +400,8 @@ function render({ model, el: host }) {
       (v.lesson_questions || []).map((q) => el("option", { value: q.id }, q.title)));
     const players = el("input", { id: "lv-players", class: "lv-players", type: "number", min: "2", max: "6", value: "3" });
     const humans = el("input", { id: "lv-humans", class: "lv-humans", type: "number", min: "1", max: "6", value: "3" });
+    // off unless the teacher allows it: each student then turns it on at their own table
+    const advisor = el("input", { id: "lv-advisor", class: "lv-advisor-allowed", type: "checkbox" });
     const field = (id, label, input) => el("p", { class: "lv-field" }, el("label", { for: id }, label), input);
     const rows = {
       question: field("lv-question", w.question, question),
@@ -408,6 +410,7 @@ function render({ model, el: host }) {
       game: field("lv-game", w.game, gameSel),
       players: field("lv-players", w.players, players),
       humans: field("lv-humans", w.humans, humans),
+      advisor: el("p", { class: "lv-field lv-check" }, advisor, el("label", { for: "lv-advisor" }, w.advisor_allowed)),
     };
     const show = () => {
       const k = kind.value;
@@ -415,7 +418,7 @@ function render({ model, el: host }) {
       rows.options.hidden = k !== "choice";
       rows.lesson.hidden = k !== "lesson";
       rows.game.hidden = !(k === "game" || k === "table");
-      rows.players.hidden = rows.humans.hidden = k !== "table";
+      rows.players.hidden = rows.humans.hidden = rows.advisor.hidden = k !== "table";
     };
     kind.addEventListener("change", show);
     show();
@@ -427,12 +430,13 @@ function render({ model, el: host }) {
       else if (k === "number") spec = { kind: "poll", type: "number", question: question.value };
       else if (k === "lesson") spec = { kind: "poll", question_id: lessonSel.value };
       else if (k === "game") spec = { kind: "game", game: gameSel.value };
-      else spec = { kind: "table", game: gameSel.value, players: Number(players.value), humans: Number(humans.value) };
+      else spec = { kind: "table", game: gameSel.value, players: Number(players.value), humans: Number(humans.value),
+        advisor: advisor.checked };
       send({ type: "round_new", spec });
     } },
     el("h2", { id: "lv-new-round-title" }, w.new_round),
     field("lv-kind", w.round_kind, kind),
-    rows.question, rows.options, rows.lesson, rows.game, rows.players, rows.humans,
+    rows.question, rows.options, rows.lesson, rows.game, rows.players, rows.humans, rows.advisor,
     el("button", { type: "submit", class: "lv-start lv-primary" }, w.start));
     return form;
   }
