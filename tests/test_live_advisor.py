@@ -440,7 +440,7 @@ def test_five_students_using_the_advisor_do_not_slow_another_page_and_inline_adv
 
     server = Server(tmp_path / "worker").start()
     try:
-        latencies, stats = run(busy_class(server, 60, windows=2), 150)
+        latencies, stats = run(busy_class(server, 60, windows=3), 150)
     finally:
         server.stop()
     summary = (f"p50 {sorted(latencies)[len(latencies) // 2]:.0f} ms, p95 {p95(latencies):.0f} ms, "
