@@ -954,7 +954,7 @@ def _inline(text: str) -> str:
     """Inline Markdown: `code`, **bold**, *italic*, [links](url), inline HTML passed through."""
     out, pos = [], 0
     pattern = re.compile(r"`([^`]+)`|\*\*(.+?)\*\*|(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])|"
-                         r"(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)|\[([^\]]+)\]\(([^)\s]+)\)|(<[^>]+>)|(&#?\w+;)")
+                         r"(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)|\[([^\]]+)\]\(([^)\s]+)\)|(</?[A-Za-z][^<>]*>)|(&#?\w+;)")
     for m in pattern.finditer(text):
         out.append(html.escape(text[pos:m.start()], quote=False))
         code, bold, em, em2, label, href, tag, entity = m.groups()
