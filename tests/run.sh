@@ -2,10 +2,9 @@
 # Every test, in two streams at once, and a third that mostly waits (`make test` calls this). The
 # machines this runs on have two cores, and each of the first two streams keeps about one busy, so
 # the suite takes about as long as its longer stream. Stream 1: the browser tests of the Play pages, the lessons and the site (Chromium,
-# Pyodide, JupyterLite), and the lessons' polls on the live board (a live-class test, here because
-# stream 2 is the longer one); stream 2: everything else (engine, CLI, notebooks, Pyodide under Node,
-# Panel, the live class, the class round's and the projector's browser tests); stream 3: the live
-# reconnect test. Each prints its slowest tests (`--durations`); a fresh clone's idle run (2026-11-27,
+# Pyodide, JupyterLite) and the students' lesson pages; stream 2: everything else (engine, CLI,
+# notebooks, Pyodide under Node, Panel, the live class and its lesson polls, the class round's and the
+# projector's browser tests); stream 3: the live reconnect and advisor-latency tests. Each prints its slowest tests (`--durations`); a fresh clone's idle run (2026-11-27,
 # 1,603 tests) took 15.3 min for stream 1, 19.1 min for stream 2 and 2.3 min for stream 3, about 22
 # min in all with the installs. The site is built once before the streams start (each stream's
 # fixture then finds it fresh). Streams 3 and 1 report after stream 2; the exit code is 0 only when
@@ -14,7 +13,7 @@ set -u
 cd "$(dirname "$0")/.."
 PY="${TPY:-.venv/bin/python}"
 SITEPY="${SITEPY:-.venv-site/bin/python}"
-STREAM1="tests/site/test_accessibility.py tests/site/test_site.py tests/site/test_table_controls.py tests/test_live_polls.py"
+STREAM1="tests/site/test_accessibility.py tests/site/test_site.py tests/site/test_table_controls.py tests/site/test_lesson_page.py"
 # Stream 3 mostly waits (a page cut off from the live server for two minutes while the server is
 # killed and restarted; another page's latency timed while five students use the advisor, whose
 # worker runs at a low priority): it runs beside the other two and takes little of either core.
