@@ -903,9 +903,9 @@ def build_teachers(cards: list[dict]) -> None:
 LESSON_APP = SITE_SRC / "lesson-app"
 LESSON_DIR = "lesson"
 LESSON_WORDS = {
-    "de": {"skip": "Zur Lektion springen", "back": "← Spieltisch", "notebook": "Als Notebook öffnen (mit Python)",
+    "de": {"skip": "Zur Lektion springen", "back": "← Spieltisch",
            "start": "Python startet im Browser …", "noscript": "Diese Lektion braucht JavaScript."},
-    "en": {"skip": "Skip to the lesson", "back": "← Spieltisch", "notebook": "Open as a notebook (with Python)",
+    "en": {"skip": "Skip to the lesson", "back": "← Spieltisch",
            "start": "Starting Python in your browser …", "noscript": "This lesson needs JavaScript."},
 }
 
@@ -1080,11 +1080,11 @@ def render_lesson_page(nb: dict, lesson_id: str, lang: str) -> tuple[str, list[s
     meta = lesson_kit().info(nb)
     body, code = lesson_page_parts(nb)
     w = LESSON_WORDS[lang]
-    notebook = "../../" + lite_url("notebooks", student_path(lesson_id, lang))
+    # no link to the notebook: its code cells carry the explanations that follow each prediction (a
+    # student scrolling through the code would read them first); the teachers' page links it
     template = (LESSON_APP / "lesson.html").read_text(encoding="utf-8")
     page = (template.replace("{{LANG}}", lang).replace("{{TITLE}}", html.escape(meta["title"]))
             .replace("{{SKIP}}", w["skip"]).replace("{{BACK}}", w["back"])
-            .replace("{{NOTEBOOK_HREF}}", html.escape(notebook)).replace("{{NOTEBOOK}}", w["notebook"])
             .replace("{{START}}", w["start"]).replace("{{NOSCRIPT}}", w["noscript"])
             .replace("{{CELLS}}", html.escape(f"{lesson_id}.cells.json")).replace("<!-- BODY -->", body))
     return page, code

@@ -78,7 +78,7 @@ def test_a_lesson_page_holds_the_text_and_no_code(build, lang, lesson):
     assert f'<html lang="{lang}" data-lesson="loading">' in page
     assert f"<title>{build.html.escape(meta['title'])} – Spieltisch</title>" in page
     assert '<a class="skip" href="#lesson">' in page and '<main id="lesson"' in page
-    notebook = "../../" + build.lite_url("notebooks", build.student_path(lesson, lang))
-    assert f'href="{build.html.escape(notebook)}"' in page and 'href="../../index.html"' in page
-    assert ("Als Notebook öffnen (mit Python)" if lang == "de" else "Open as a notebook (with Python)") in page
+    assert 'href="../../index.html"' in page
+    # no way from the students' page to the notebook: its code explains each answer after the prediction
+    assert "/notebooks/" not in page and ".ipynb" not in page
     assert "{{" not in page
