@@ -114,7 +114,7 @@ def test_one_lesson_poll_per_game_through_the_reveal_on_the_live_board(browser, 
             truth = rnd.locator(".lv-truth").inner_text()
             if q.exact is not None:
                 exact = q.exact_value()
-                assert truth.startswith("Exakt" if lang == "de" else "Exactly"), truth
+                assert truth.startswith("Exakt" if lang == "de" else "Exact:"), truth
                 for part in (q.exact_of[lang], fraction_text(exact), show_value(float(exact), q.unit, lang)):
                     assert part in truth, (part, truth)
             else:  # an estimate, labelled as one, with its method
