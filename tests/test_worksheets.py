@@ -271,7 +271,7 @@ def test_every_worksheet_has_an_answer_key_with_the_declared_exact_values(build,
                 each = [v for head, values, _ in got if head == w["each"] for v in values]
                 declared = q.values()
                 assert each == [Fraction(declared[o.key]) for o in q.options if o.key in declared], (q.id, lang)
-            right = [t for head, _, t in got if head.startswith(w["right"])]
+            right = [t for head, _, t in got if head in (w["right"], f"{w['right']} ({w['range']})")]
             labels = q.labels(lang)
             assert len(right) == 1 and all(labels[i] in right[0] for i in q.right_indexes()), (q.id, lang)
             assert [t for head, _, t in got if head == w["teacher"]] == [" ".join(answers[q.key].split())]
