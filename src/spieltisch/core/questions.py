@@ -74,6 +74,7 @@ class Check:
     label: dict
     value: Callable[[], object]
     line: int | None = None
+    form: Callable[[str], str] | None = None  # lang -> how a teacher reads a long exact value: 1 − (15625/46656)³
 
     def __post_init__(self):
         _words(self.label, "a check's label")
@@ -84,6 +85,8 @@ class Check:
         v = self.value()
         out = {"label": dict(self.label), **({"text": dict(_words(v, "a check's words"))} if isinstance(v, dict)
                                              else fraction_json(v))}
+        if self.form is not None:
+            out["form"] = {lang: self.form(lang) for lang in LANGS}
         return out if self.line is None else {**out, "line": self.line}
 
 

@@ -244,16 +244,17 @@ def _frac(f: Fraction) -> str:
     return s.replace("-", fmt.MINUS)
 
 
-def _value(f, unit: str, lang: str) -> str:
-    """``<span data-value="n/d">`` with the exact fraction and the rounded value."""
+def _value(f, unit: str, lang: str, form: str = "") -> str:
+    """``<span data-value="n/d">`` with the exact fraction (or the declaration's ``form`` of it, where
+    the fraction is too long to read: 1 − (15625/46656)³) and the rounded value."""
     from ..core.questions import show_value
 
-    shown = fraction(f)  # before Fraction(): a declared count keeps its unreduced form
+    shown = form or fraction(f)  # before Fraction(): a declared count keeps its unreduced form
     f = Fraction(f)
     if unit == "share" and not 0 <= f <= 1:  # a count the by-hand work reaches, not a share
         unit = "count"
     rounded = show_value(f, unit, lang)
-    tail = "" if f.denominator == 1 and unit != "share" and unit != "points" else f" {'=' if _same(f, rounded, lang) else '≈'} {rounded}"
+    tail = "" if f.denominator == 1 and unit != "share" and unit != "points" else f" {'=' if _same(f, rounded, lang) and not form else '≈'} {rounded}"
     return f'<span class="value" data-value="{f.numerator}/{f.denominator}">{html.escape(shown + tail)}</span>'
 
 
@@ -309,7 +310,7 @@ def key_item(q: dict, question, lang: str, answer: str = "") -> str:
     if question.by_hand is not None:
         for c in question.by_hand.checks:
             v = c.value()
-            shown = html.escape(v[lang]) if isinstance(v, dict) else _value(v, unit, lang)
+            shown = html.escape(v[lang]) if isinstance(v, dict) else _value(v, unit, lang, c.form(lang) if c.form else "")
             head = w["by_hand"] + ("" if c.line is None else f" ({w['line'].format(n=c.line + 1)})")
             rows.append((head, f"{html.escape(c.label[lang])}: {shown}" if isinstance(v, dict)
                          else f"{html.escape(c.label[lang])} = {shown}"))
