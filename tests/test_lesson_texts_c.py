@@ -25,8 +25,11 @@ def meta(lid: str, lang: str) -> dict:
     return json.loads((NOTEBOOKS / lang / f"{lid}.ipynb").read_text(encoding="utf-8"))["metadata"]["spieltisch"]["lesson"]
 
 
-def key_text(lid: str, lang: str) -> str:
+def key_text(lid: str, lang: str, qid: str = "") -> str:
+    """The answer key as text; with ``qid`` only that question's item."""
     page = sheet.answer_key(meta(lid, lang), registry.questions(lid, core=True))
+    if qid:
+        page = page.split(f'data-question="{qid}"')[1].split("data-question=")[0]
     return re.sub(r"<[^>]+>", " ", page).replace("&#x27;", "'").replace("&quot;", '"')
 
 
@@ -102,3 +105,92 @@ def test_the_counted_fractions_are_the_games_own_numbers():
     g = next(c.value() for c in q1.by_hand.checks if c.label["en"] == "g")
     assert (none.total, none.of) == ((n - g) * (n - g - 1), n * (n - 1))
     assert 1 - none == q1.exact_value() == analysis.hypergeometric_at_least_one(int(n), int(g), 2)
+
+
+# --- 5. every worksheet line with blanks has its answer in the key ----------------------------------------
+BLANK = re.compile(r"_{3,}")
+
+
+def unanswered(question, lang: str) -> list:
+    """The worksheet lines of ``question`` with a blank and no by-hand check that fills it."""
+    lines = question.worksheet[lang]
+    answered = {c.line for c in (question.by_hand.checks if question.by_hand else ())}
+    return [i for i, line in enumerate(lines) if BLANK.search(line) and i not in answered]
+
+
+@pytest.mark.parametrize("lid", LESSONS)
+def test_every_worksheet_line_with_blanks_has_a_computed_key_entry(lid):
+    for q in registry.questions(lid, core=True):
+        for lang in LANGS:
+            assert BLANK.search(" ".join(q.worksheet[lang])), (q.id, "a worksheet without blanks?")
+            assert unanswered(q, lang) == [], (q.id, lang, [q.worksheet[lang][i] for i in unanswered(q, lang)])
+            # the key prints each such entry under its line, with a value or words
+            text = key_text(lid, lang)
+            word = sheet.WORDS[lang]["line"]
+            for c in (c for c in q.by_hand.checks if c.line is not None):
+                v = c.value()
+                assert isinstance(v, dict) and set(v) == set(LANGS) or Fraction(v) == Fraction(v)
+                assert f"({word.format(n=c.line + 1)})" in text
+
+
+def test_a_line_left_unanswered_is_caught():
+    from dataclasses import replace
+
+    q = registry.question("wuerfel-joker-q1")
+    stripped = replace(q, by_hand=replace(q.by_hand, checks=tuple(c for c in q.by_hand.checks if c.line != 0)))
+    assert unanswered(stripped, "de") == [0] and unanswered(q, "de") == []
+
+
+def test_the_reviews_missing_answers_are_the_games_numbers():
+    def check(qid, en):
+        return next(c.value() for c in registry.question(qid).by_hand.checks if c.label["en"] == en)
+
+    from spieltisch.games.scratch_island import lesson as si, questions as siq
+
+    tries = si.boat_covers(si.start_view(siq.PAGE).layout, "T4")["tries"]
+    assert check("scratch-island-q1", "stick out over the edge") == sum(t["why"] == "off" for t in tries)
+    assert check("scratch-island-q1", "hit the rock") == sum(t["why"] == "rock" for t in tries)
+    assert check("scratch-island-q1", "stick out over the edge") + check("scratch-island-q1", "hit the rock") \
+        + check("scratch-island-q1", "of which fit") <= len(tries)
+    never = check("schraube-locker-q1", "P(three times no 4)")
+    assert never == (1 - registry.question("schraube-locker-q1").exact_value()) ** 3
+    assert show_value(never, "share", "de") == "3,8 %"
+    assert show_value(check("skip-bo-masters-q2", "P(no 5 and no Skip-Bo card among 5)"), "share", "de") == "28,2 %"
+    hands = check("skip-bo-masters-q2", "smallest hands")
+    assert hands["de"].count(";") == 3 and "Skip-Bo-Karte + 5" in hands["de"]
+    ticked, empty = check("wuerfel-joker-q1", "ticked"), check("wuerfel-joker-q1", "left empty")
+    assert Fraction(ticked, ticked + empty) == check("wuerfel-joker-q1", "P(the 9 goes up)")
+    assert (ticked, empty) == (14, 18)
+
+
+def test_schraube_locker_q1_reads_as_a_power_for_the_teacher():
+    for lang, approx in (("de", "0,0376"), ("en", "0.0376")):
+        text = key_text("schraube-locker", lang)
+        assert f"1 − (15625/46656)³ ≈ 1 − {approx}" in text
+        assert "97745259402791" not in text
+
+
+# --- 6. Scratch Island q3: both orders' values, the right one first ------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_scratch_island_q3_key_labels_both_values_right_first(lang):
+    q = registry.question("scratch-island-q3")
+    text = key_text("scratch-island", lang, "scratch-island-q3")
+    row = re.search(rf"{sheet.WORDS[lang]['exact']}\s+(.*?)\s+{sheet.WORDS[lang]['by_hand']}", text, re.S).group(1)
+    labels = {o.key: o.label[lang] for o in q.options}
+    right = q.right()
+    assert right == {"first"}
+    first, last = row.index(labels["first"]), row.index(labels["last"])
+    assert first < last
+    vals = q.values()
+    assert sheet.fraction(vals["first"]) in row[first:last] and "11431/21090" in row[last:]
+
+
+# --- 7. Schraube Locker: the worksheet asks what the lesson asks ---------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_schraube_locker_worksheet_asks_one_prediction_like_the_poll(lang):
+    ws = meta("schraube-locker", lang)["worksheet"][0]
+    q = registry.question("schraube-locker-q1")
+    assert ws["predict"] and not re.search(r"drei Würf|three rolls", ws["question"])
+    assert (" und wie oft" if lang == "de" else " and how often") not in ws["question"]
+    # the three-roll tree stays as work, with its answer in the key
+    assert any(c.line == 1 and c.label["en"].startswith("P(the pawn moves") for c in q.by_hand.checks)
