@@ -194,3 +194,31 @@ def test_schraube_locker_worksheet_asks_one_prediction_like_the_poll(lang):
     assert (" und wie oft" if lang == "de" else " and how often") not in ws["question"]
     # the three-roll tree stays as work, with its answer in the key
     assert any(c.line == 1 and c.label["en"].startswith("P(the pawn moves") for c in q.by_hand.checks)
+
+
+# --- 2. English curriculum labels: expected value of a random variable is A level ---------------------------------
+def ev_mislabelled(text: str) -> list:
+    """Curriculum statements that place the expected value (of a random variable) at GCSE: a
+    "*Curriculum:*" paragraph naming it without "A level", or "GCSE …" directly labelling it."""
+    bad = []
+    for para in re.split(r"\n\s*\n", text):
+        if "*Curriculum:*" in para and "expected value" in para and "A level" not in para:
+            bad.append(para)
+    bad += re.findall(r"GCSE[^.;()]{0,20}\(expected value\)|GCSE[^.;]{0,20}: expected value", text)
+    return bad
+
+
+@pytest.mark.parametrize("lid", LESSONS)
+def test_english_lessons_put_the_expected_value_at_a_level(lid):
+    nb = json.loads((NOTEBOOKS / "en" / f"{lid}.ipynb").read_text(encoding="utf-8"))
+    text = "\n\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert ev_mislabelled(text) == []
+    grade = nb["metadata"]["spieltisch"]["lesson"]["grade"]
+    if lid in ("wuerfel-joker", "tuefteln"):  # a core question asks for a mean: named as GCSE's expected outcome
+        assert "expected outcome" in grade and "A level" in grade
+
+
+def test_the_expected_value_rule_catches_the_reviews_labels():
+    assert ev_mislabelled("*Curriculum:* expected value.")
+    assert ev_mislabelled("A beyond GCSE (A level), B at GCSE Higher (expected value).")
+    assert not ev_mislabelled("*Curriculum:* expected value (A level, beyond GCSE), law of large numbers.")
