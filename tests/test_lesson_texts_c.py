@@ -222,3 +222,53 @@ def test_the_expected_value_rule_catches_the_reviews_labels():
     assert ev_mislabelled("*Curriculum:* expected value.")
     assert ev_mislabelled("A beyond GCSE (A level), B at GCSE Higher (expected value).")
     assert not ev_mislabelled("*Curriculum:* expected value (A level, beyond GCSE), law of large numbers.")
+
+
+# --- 9. style: "=" where exact, no "(Bereich)" for a single count, "Exact", the polls' labels as the notebook's ------
+def test_approx_sign_only_where_the_shown_value_is_rounded():
+    assert approx_text(Fraction(6), "count", "de") == "6"
+    assert approx_text(Fraction(1), "share", "de") == "1 = 100 %"
+    assert approx_text(Fraction(5, 8), "share", "en") == "5/8 = 62.5%"
+    assert approx_text(Fraction(9, 16), "share", "de") == "9/16 ≈ 56,3 %"
+    si = registry.question("scratch-island-q1").reveal([0] * 16, "de")["exact_text"]
+    assert "= 6" in si and "≈" not in si.split("–")[0], si
+    sb = registry.question("skip-bo-masters-q3").reveal([0] * 10, "en")["exact_text"]
+    assert "= 1 = 100%" in sb and "≈ 100%" not in sb and sb.startswith("Exact:")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_single_count_is_right_without_range(lang):
+    q1 = key_text("scratch-island", lang, "scratch-island-q1")
+    w = sheet.WORDS[lang]
+    assert f"{w['right']} ({w['range']})" not in q1 and re.search(rf"{w['right']}\s+6\b", q1)
+    # a real range keeps its word
+    assert f"{w['right']} ({w['range']})" in key_text("scratch-island", lang, "scratch-island-q2")
+    assert "Exactly" not in key_text("tuefteln", lang) and ("orders" not in key_text("tuefteln", lang))
+
+
+def notebook_poll_labels(lid: str, lang: str, key: str) -> list:
+    """The labels of a notebook's w.choice poll (its list written in the call, or the named list it uses)."""
+    nb = json.loads((NOTEBOOKS / lang / f"{lid}.ipynb").read_text(encoding="utf-8"))
+    code = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    call = next(src for src in code if f'w.choice("{key}"' in src)
+    call = call[call.index(f'w.choice("{key}"'):]
+    pairs = re.compile(r'\("([^"]+)", "[^"]+"\)')
+    found = pairs.findall(call.split("lang=L")[0])
+    if not found:  # a named list: STUFEN / BANDS
+        name = re.search(r",\s*([A-Z_]+),\s*lang=L", call).group(1)
+        src = next(s for s in code if re.search(rf"^{name} = ", s, re.M))
+        found = pairs.findall(src[re.search(rf"^{name} = ", src, re.M).start():].split("]")[0])
+    return found
+
+
+@pytest.mark.parametrize("qid", ["tuefteln-q1", "tuefteln-q2", "skip-bo-masters-q1"])
+def test_the_polls_use_the_notebooks_labels(qid):
+    q = registry.question(qid)
+    for lang in LANGS:
+        assert q.labels(lang) == notebook_poll_labels(q.family, lang, q.key), (qid, lang)
+
+
+def test_the_poll_label_comparison_sees_a_difference():
+    q = registry.question("tuefteln-q1")
+    other = notebook_poll_labels("tuefteln", "de", "q2")
+    assert other != q.labels("de") and "gleich viel" in other

@@ -166,6 +166,7 @@ class Question:
     estimate: Estimate | None = None
     options: tuple = ()
     bins: tuple = ()  # [lo, hi) per range, ascending and touching
+    bin_names: dict | None = None  # the ranges' labels where the lesson words them itself ("25 % bis 50 %")
     right: Callable[[], set] | None = None  # choice: the right options' keys
     values: Callable[[], dict] | None = None  # choice: each option's exact value, where it has one
     values_of: dict | None = None  # what ``values`` are values of, where the exact value is not the right option's
@@ -203,6 +204,9 @@ class Question:
         else:
             if len(self.bins) < 2 or self.options or self.right is not None:
                 raise ValueError(f"{self.id}: a {self.kind} question has bins (at least two), no options")
+            if self.bin_names is not None and (set(self.bin_names) != set(LANGS) or any(
+                    len(self.bin_names[k]) != len(self.bins) for k in LANGS)):
+                raise ValueError(f"{self.id}: bin_names are one label per range, in German and English")
             for (lo, hi), nxt in zip(self.bins, list(self.bins[1:]) + [None]):
                 if not lo < hi or (nxt is not None and nxt[0] != hi):
                     raise ValueError(f"{self.id}: bins are ascending ranges [lo, hi) that touch")
@@ -239,6 +243,8 @@ class Question:
     def labels(self, lang: str) -> list:
         if self.kind == "choice":
             return [o.label[lang] for o in self.options]
+        if self.bin_names is not None:
+            return list(self.bin_names[lang])
         return [bin_label(lo, hi, self.kind, lang) for lo, hi in self.bins]
 
     # --- JSON -----------------------------------------------------------------------------------------
@@ -251,7 +257,7 @@ class Question:
             out["options"] = [{"key": o.key, "label": dict(o.label)} for o in self.options]
         else:
             out["bins"] = [{"lo": _num_json(lo), "hi": _num_json(hi),
-                            "label": {lang: bin_label(lo, hi, self.kind, lang) for lang in LANGS}} for lo, hi in self.bins]
+                            "label": {lang: self.labels(lang)[i] for lang in LANGS}} for i, (lo, hi) in enumerate(self.bins)]
         if self.exact is not None:
             out["exact"] = {**fraction_json(self.exact()), "of": dict(self.exact_of)}
         else:

@@ -168,6 +168,8 @@ QUESTIONS = (
                "en": "Assumption: every card player 1 cannot see is equally likely to be the next one (player 2's "
                      "card in hand too)."},
         bins=QUARTERS, unit="share",
+        bin_names={"de": ["weniger als 25 %", "25 % bis 50 %", "50 % bis 75 %", "mehr als 75 %"],  # the notebook's words
+                   "en": ["less than 25%", "25% to 50%", "50% to 75%", "more than 75%"]},
         exact=_needed_soon,
         exact_of={"de": "P(eine 5 oder Skip-Bo-Karte unter den 2 neuen Karten)",
                   "en": "P(a 5 or a Skip-Bo card among the 2 new cards)"},

@@ -15,8 +15,10 @@ BESIDE = (1, 1, 0, 0)  # the 1s top left and top right; the dice go bottom left,
 SQUARES = {"ueber_eck": ACROSS, "daneben": BESIDE}
 
 WHERE = (Option("daneben", {"de": "die 1 daneben", "en": "the 1 beside it"}),
-         Option("ueber_eck", {"de": "die 1 über Eck", "en": "the 1 across the corner"}),
-         Option("gleich", {"de": "gleich", "en": "the same"}))
+         Option("ueber_eck", {"de": "die 1 über Eck", "en": "the 1 across the corner"}))
+# "equal" as each question's poll in the notebook words it: as often (question 1), as many points (question 2)
+WHERE_Q1 = WHERE + (Option("gleich", {"de": "gleich oft", "en": "equally often"}),)
+WHERE_Q2 = WHERE + (Option("gleich", {"de": "gleich viel", "en": "the same"}),)
 
 RANDOM_FILL = {"de": "Annahme: Die leeren Felder bekommen zufällige Würfelzahlen, ohne Plan (im Spiel wählt man).",
                "en": "Assumption: the empty places get random dice, no plan (in the game you choose)."}
@@ -59,7 +61,7 @@ def _zeros() -> int:
 def _larger_words(values: dict) -> dict:
     """The worksheet's "Im Mittel mehr Punkte: ___": the option the values make right."""
     right = _larger(values)
-    return {lang: ", ".join(o.label[lang] for o in WHERE if o.key in right) for lang in ("de", "en")}
+    return {lang: ", ".join(o.label[lang] for o in WHERE_Q2 if o.key in right) for lang in ("de", "en")}
 
 
 def _pairs_or_cross() -> dict:
@@ -79,7 +81,7 @@ QUESTIONS = (
                       "(bottom left); the other two places are filled at random. Where does the square score 0 more "
                       "often?"},
         notes=RANDOM_FILL,
-        options=WHERE, right=lambda: _larger(_zero_chance()), values=_zero_chance,
+        options=WHERE_Q1, right=lambda: _larger(_zero_chance()), values=_zero_chance,
         unit="share",
         exact=lambda: _zero_chance()["ueber_eck"],
         exact_of={"de": "P(0 Punkte), die 1 über Eck", "en": "P(0 points), the 1 across the corner"},
@@ -110,7 +112,7 @@ QUESTIONS = (
                 "en": "The same two squares, the other places filled at random: where does the square score more "
                       "points on average – the 1 beside it or across the corner?"},
         notes=RANDOM_FILL,
-        options=WHERE, right=lambda: _larger(_mean_points()), values=_mean_points,
+        options=WHERE_Q2, right=lambda: _larger(_mean_points()), values=_mean_points,
         unit="points",
         exact=lambda: _mean_points()["daneben"],
         exact_of={"de": "E(Punkte), die 1 daneben", "en": "E(points), the 1 beside it"},
