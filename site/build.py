@@ -806,10 +806,14 @@ def drawings(lesson_id: str, lang: str) -> dict:
     return {}
 
 
+SKETCHES = 8  # Scratch Island's drawing boards: not 4 (the orientations), 6 (the tries that fit) or 16 (all tries)
+
+
 def boat_surroundings(lang: str) -> str:
     """Scratch Island, question 1: the cells around the boat that the 4-T can reach, as printed on the
-    lesson's map (booklet page of the questions), with the cells off the map hatched: one copy per
-    position of the motif (the lesson's "Lagen")."""
+    lesson's map (booklet page of the questions), with the cells off the map hatched: SKETCHES unlabelled
+    copies to draw the orientations in (the lesson's "Lagen"). Their number is none of the question's
+    answers (orientations, tries, tries that fit): one copy per orientation would tell the first result."""
     from spieltisch.games.scratch_island import lesson as si
     from spieltisch.games.scratch_island import questions as siq
     from spieltisch.games.scratch_island.engine import SIZE, cell_name, orientations
@@ -835,12 +839,15 @@ def boat_surroundings(lang: str) -> str:
     outside = [name(r, c) for r in rows for c in cols if not (0 <= r < SIZE and 0 <= c < SIZE)]
     what = ("das Boot und seine Umgebung (schraffiert: außerhalb der Karte)" if de
             else "the boat and its surroundings (hatched: off the map)")
-    position = "Lage" if de else "Position"
+    covers = si.boat_covers(layout, "T4")
+    answers = {len(shapes), covers["orientations"], covers["total"], covers["legal"]}
+    assert SKETCHES not in answers and SKETCHES >= len(shapes), "room for every orientation, and no answer given away"
+    sketch = "Skizze" if de else "Sketch"
     boards = []
-    for k in range(len(shapes)):
+    for k in range(SKETCHES):
         board = sheet.blank_board([column(c) for c in cols], [r + 1 for r in rows], lang, marks=marks,
-                                  outside=outside, walls=walls, what=f"{position} {k + 1}: {what}",
-                                  title=f"{position} {k + 1}", cell=24)
+                                  outside=outside, walls=walls, what=f"{sketch} {k + 1}: {what}",
+                                  title=f"{sketch} {k + 1}", cell=24)
         boards.append(board)
     return "".join(boards)
 

@@ -233,7 +233,7 @@ def test_a_lesson_question_is_polled_from_its_id_and_revealed_with_exact_value_a
     assert lesson["simulation"]["n"] == q.simulation.n and "Startwert" in lesson["simulation_text"]
     assert "2 von 3 richtig" in lesson["class_text"]
     english = c.registry.view(ben)["result"]
-    assert english["truth"].startswith("Exactly") and "2 of 3 right" in english["lesson"]["class_text"]
+    assert english["truth"].startswith("Exact:") and "2 of 3 right" in english["lesson"]["class_text"]
     late = c.send(cem, {"type": "answer", "value": right})
     assert late["notice"]["kind"] == "refused"
     # a restart shows the same reveal without computing it again

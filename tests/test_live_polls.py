@@ -114,7 +114,7 @@ def test_one_lesson_poll_per_game_through_the_reveal_on_the_live_board(browser, 
             truth = rnd.locator(".lv-truth").inner_text()
             if q.exact is not None:
                 exact = q.exact_value()
-                assert truth.startswith("Exakt" if lang == "de" else "Exactly"), truth
+                assert truth.startswith("Exakt" if lang == "de" else "Exact:"), truth
                 for part in (q.exact_of[lang], fraction_text(exact), show_value(float(exact), q.unit, lang)):
                     assert part in truth, (part, truth)
             else:  # an estimate, labelled as one, with its method
@@ -127,12 +127,18 @@ def test_one_lesson_poll_per_game_through_the_reveal_on_the_live_board(browser, 
                          show_value(sim.lo, q.unit, lang), show_value(sim.hi, q.unit, lang)):
                 assert part in simulated, (part, simulated)
             hits = sum(counts[k] for k in right)
+            # a range right in another, named reading is counted apart (Skip-Bo q3: „nur eigene“)
+            other = {lg: "".join(f"; {sum(counts[k] for k in q.reading_indexes(r))} "
+                                 f"{'richtig in der Lesart' if lg == 'de' else 'right in the reading'} {r.name[lg]} "
+                                 f"({', '.join(q.labels(lg)[k] for k in q.reading_indexes(r))})"
+                                 for r in q.readings if q.reading_indexes(r)) for lg in ("de", "en")}
             assert rnd.locator(".lv-class").inner_text() == (
-                f"Klasse: {hits} von {len(NAMES)} richtig" if lang == "de" else f"Class: {hits} of {len(NAMES)} right")
+                f"Klasse: {hits} von {len(NAMES)} richtig{other['de']}" if lang == "de"
+                else f"Class: {hits} of {len(NAMES)} right{other['en']}")
             # the students' pages get the same reveal, each in its language
             seen = clients(students[-1].wait(lambda v: v["result"]["lesson"]["simulation"] is not None))["result"]
             assert [(c["label"], c["count"]) for c in seen["counts"]] == list(zip(q.labels("en"), counts))
-            assert seen["lesson"]["class_text"] == f"Class: {hits} of {len(NAMES)} right"
+            assert seen["lesson"]["class_text"] == f"Class: {hits} of {len(NAMES)} right{other['en']}"
             if q.values is not None:  # each option's own value
                 values, text = q.values(), rnd.locator(".lv-values").inner_text()
                 assert values

@@ -83,7 +83,8 @@ def answers_of(source: dict, declared: dict, ran: dict | None = None) -> set[str
         unit = q.get("unit", "number")
         found |= written_forms(Fraction(q["exact"]["fraction"]), unit)
         for check in (q.get("by_hand") or {}).get("checks", ()):
-            found |= written_forms(Fraction(check["fraction"]), unit)
+            if "fraction" in check:  # a check in words (the smallest hands, the better option) names options, not numbers
+                found |= written_forms(Fraction(check["fraction"]), unit)
         # a declared count's unreduced form (14/32) is the answer too
         found |= {v["counted"] for v in (q["exact"], *(q.get("by_hand") or {}).get("checks", ())) if v.get("counted")}
     texts = set()  # the answer texts of the widgets that hold one

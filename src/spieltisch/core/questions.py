@@ -66,13 +66,28 @@ class Option:
 
 @dataclass(frozen=True)
 class Check:
-    """One value a student's work by hand is checked against (the lesson's "Prüfen")."""
+    """One value a student's work by hand is checked against (the lesson's "Prüfen"). ``value`` gives a
+    number (a ``Fraction``, a ``Counted``) or, for a blank that takes words (the smallest hands), the
+    words in German and English, computed from the game; ``line``: the index of the worksheet line
+    whose blank it fills (the answer key shows it there, and every line with blanks needs one)."""
 
     label: dict
-    value: Callable[[], Fraction]
+    value: Callable[[], object]
+    line: int | None = None
+    form: Callable[[str], str] | None = None  # lang -> how a teacher reads a long exact value: 1 − (15625/46656)³
 
     def __post_init__(self):
         _words(self.label, "a check's label")
+        if self.line is not None and (type(self.line) is not int or self.line < 0):
+            raise ValueError(f"a check's line is a worksheet line's index, not {short(self.line)}")
+
+    def json(self) -> dict:
+        v = self.value()
+        out = {"label": dict(self.label), **({"text": dict(_words(v, "a check's words"))} if isinstance(v, dict)
+                                             else fraction_json(v))}
+        if self.form is not None:
+            out["form"] = {lang: self.form(lang) for lang in LANGS}
+        return out if self.line is None else {**out, "line": self.line}
 
 
 @dataclass(frozen=True)
@@ -121,13 +136,19 @@ class Estimate:
 
 @dataclass(frozen=True)
 class Reading:
-    """Another reading of the rules (or of the question) and the answer it gives."""
+    """Another reading of the rules (or of the question) and the answer it gives. ``name`` (short: Lesart
+    „nur eigene“): where given, a range that holds this reading's value counts as "right in this
+    reading" – shown and counted apart from the right answer (a student who reasoned right in the
+    other reading is not simply wrong)."""
 
     label: dict
     value: Callable[[], Fraction]
+    name: dict | None = None
 
     def __post_init__(self):
         _words(self.label, "a reading's label")
+        if self.name is not None:
+            _words(self.name, "a reading's name")
 
 
 @dataclass(frozen=True)
@@ -145,8 +166,10 @@ class Question:
     estimate: Estimate | None = None
     options: tuple = ()
     bins: tuple = ()  # [lo, hi) per range, ascending and touching
+    bin_names: dict | None = None  # the ranges' labels where the lesson words them itself ("25 % bis 50 %")
     right: Callable[[], set] | None = None  # choice: the right options' keys
     values: Callable[[], dict] | None = None  # choice: each option's exact value, where it has one
+    values_of: dict | None = None  # what ``values`` are values of, where the exact value is not the right option's
     readings: tuple = ()
     simulation: Simulation | None = None
     by_hand: ByHand | None = None
@@ -168,6 +191,8 @@ class Question:
             _words(getattr(self, name), f"{self.id}: {name}")
         if self.notes is not None:
             _words(self.notes, f"{self.id}: notes")
+        if self.values_of is not None:
+            _words(self.values_of, f"{self.id}: values_of")
         if (self.exact is None) == (self.estimate is None):
             raise ValueError(f"{self.id}: an exact value or an estimate, exactly one of them")
         if self.kind == "choice":
@@ -179,6 +204,9 @@ class Question:
         else:
             if len(self.bins) < 2 or self.options or self.right is not None:
                 raise ValueError(f"{self.id}: a {self.kind} question has bins (at least two), no options")
+            if self.bin_names is not None and (set(self.bin_names) != set(LANGS) or any(
+                    len(self.bin_names[k]) != len(self.bins) for k in LANGS)):
+                raise ValueError(f"{self.id}: bin_names are one label per range, in German and English")
             for (lo, hi), nxt in zip(self.bins, list(self.bins[1:]) + [None]):
                 if not lo < hi or (nxt is not None and nxt[0] != hi):
                     raise ValueError(f"{self.id}: bins are ascending ranges [lo, hi) that touch")
@@ -205,9 +233,18 @@ class Question:
         last = len(self.bins) - 1
         return [i for i, (lo, hi) in enumerate(self.bins) if lo <= ref < hi or (i == last and ref == hi)]
 
+    def reading_indexes(self, reading: Reading, value=None) -> list:
+        """The ranges (or options) right in another, named reading and not right in the engine's."""
+        if reading.name is None or self.kind == "choice":
+            return []
+        value = Fraction(reading.value()) if value is None else value
+        return [i for i in self.right_indexes(value) if i not in self.right_indexes()]
+
     def labels(self, lang: str) -> list:
         if self.kind == "choice":
             return [o.label[lang] for o in self.options]
+        if self.bin_names is not None:
+            return list(self.bin_names[lang])
         return [bin_label(lo, hi, self.kind, lang) for lo, hi in self.bins]
 
     # --- JSON -----------------------------------------------------------------------------------------
@@ -220,7 +257,7 @@ class Question:
             out["options"] = [{"key": o.key, "label": dict(o.label)} for o in self.options]
         else:
             out["bins"] = [{"lo": _num_json(lo), "hi": _num_json(hi),
-                            "label": {lang: bin_label(lo, hi, self.kind, lang) for lang in LANGS}} for lo, hi in self.bins]
+                            "label": {lang: self.labels(lang)[i] for lang in LANGS}} for i, (lo, hi) in enumerate(self.bins)]
         if self.exact is not None:
             out["exact"] = {**fraction_json(self.exact()), "of": dict(self.exact_of)}
         else:
@@ -231,14 +268,16 @@ class Question:
         if self.values is not None:
             out["values"] = {k: fraction_json(v) for k, v in self.values().items()}
         if self.readings:
-            out["readings"] = [{"label": dict(r.label), **fraction_json(r.value())} for r in self.readings]
+            out["readings"] = [{"label": dict(r.label), **fraction_json(r.value()),
+                                **({"name": dict(r.name), "right": self.reading_indexes(r)} if r.name else {})}
+                               for r in self.readings]
         if self.simulation is not None:
             s = self.simulation
             out["simulation"] = {"n": s.n, "seed": s.seed, "what": dict(s.what)}
         if self.by_hand is not None:
             b = self.by_hand
             out["by_hand"] = {"kind": b.kind, "task": dict(b.task), "spec": b.spec,
-                              "checks": [{"label": dict(c.label), **fraction_json(c.value())} for c in b.checks]}
+                              "checks": [c.json() for c in b.checks]}
         out["worksheet"] = {lang: list(self.worksheet[lang]) for lang in LANGS}
         if self.notes is not None:
             out["notes"] = dict(self.notes)
@@ -289,7 +328,7 @@ class Question:
         if self.exact is not None:
             exact = reference
             out["exact"] = fraction_json(exact)
-            out["exact_text"] = (f"{'Exakt' if de else 'Exactly'}: {of} = {fraction_text(exact)} ≈ {show(float(exact))}"
+            out["exact_text"] = (f"{'Exakt' if de else 'Exact'}: {of} = {approx_text(exact, self.unit, lang)}"
                                  + (f" – {'richtig' if de else 'right'}: {names}" if names else ""))
         else:
             value = reference
@@ -301,11 +340,20 @@ class Question:
         if self.values is not None:
             vals = self.values()
             out["values"] = {k: fraction_json(v) for k, v in vals.items()}
-            out["values_text"] = "; ".join(f"{o.label[lang]}: {show(float(vals[o.key]))}" for o in self.options if o.key in vals)
+            out["values_text"] = "; ".join(f"{o.label[lang]}: {show(vals[o.key])}" for o in self.options if o.key in vals)
         if self.readings:
-            found = [(r.label[lang], Fraction(r.value())) for r in self.readings]
-            out["readings"] = [{"label": label, **fraction_json(v)} for label, v in found]
-            out["readings_text"] = "; ".join(f"{label}: {show(float(v))}" for label, v in found)
+            found = [(r, Fraction(r.value())) for r in self.readings]
+            out["readings"] = [{"label": r.label[lang], **fraction_json(v)} for r, v in found]
+            out["readings_text"] = "; ".join(f"{r.label[lang]}: {show(v)}" for r, v in found)
+            other = []
+            for (r, v), entry in zip(found, out["readings"]):
+                idx = self.reading_indexes(r, v)
+                if r.name is None or not idx:
+                    continue
+                entry.update(name=r.name[lang], right=idx, hits=sum(counts[i] for i in idx))
+                for i in idx:
+                    distribution[i]["right_in"] = r.name[lang]
+                other.append((r.name[lang], idx, entry["hits"]))
         sim = self.simulate() if simulated is None else simulated  # one run may serve both languages
         if sim is not None:
             s = self.simulation
@@ -317,7 +365,10 @@ class Question:
             out["simulation"] = None
             out["simulation_text"] = "Keine Simulation." if de else "No simulation."
         out["class_text"] = ((f"{'Klasse' if de else 'Class'}: {hits} {'von' if de else 'of'} {votes} "
-                              f"{'richtig' if de else 'right'}") if votes else ("Keine Stimmen gezählt." if de else "No votes counted."))
+                              f"{'richtig' if de else 'right'}"
+                              + "".join(f"; {n} {'richtig in der Lesart' if de else 'right in the reading'} {name} ({', '.join(labels[i] for i in idx)})"
+                                        for name, idx, n in (other if self.readings else ())))
+                             if votes else ("Keine Stimmen gezählt." if de else "No votes counted."))
         return out
 
 
@@ -371,28 +422,55 @@ def _num_json(x):
     return int(x) if x.denominator == 1 else float(x)
 
 
-def _num(x: float, lang: str, digits: int) -> str:
-    text = f"{x:.{digits}f}"
+def _num(x, lang: str, digits: int) -> str:
+    """``x`` with at most ``digits`` decimals, rounded as at school: half away from zero, from the exact
+    value (a ``Fraction``; a float is taken at its exact binary value), as ``lesson.fmt.number`` does –
+    9/16 is 56,3 % and −205/8 is −25,63 in the key, the board and the notebook alike (``f"{x:.1f}"``
+    would round 56,25 to the even 56,2)."""
+    q = Fraction(x) * 10 ** digits
+    n = (abs(q.numerator) * 2 + q.denominator) // (2 * q.denominator)
+    whole, frac = divmod(n, 10 ** digits)
+    text = str(whole)
     if digits:
-        text = text.rstrip("0").rstrip(".") if "." in text else text
-    return (text.replace(".", ",") if lang == "de" else text).replace("-", "−")
+        tail = str(frac).rjust(digits, "0").rstrip("0")
+        text += ("," if lang == "de" else ".") + tail if tail else ""
+    return ("−" if q < 0 and n else "") + text
 
 
-def show_value(x: float, unit: str, lang: str) -> str:
+def is_shown_exactly(x, unit: str, lang: str) -> bool:
+    """Whether ``show_value`` gives ``x`` without rounding (6, 100 %, 62,5 %): then it reads "=", not "≈"."""
+    x = Fraction(x)
+    scaled = x * 100 if unit == "share" else x
+    digits = 1 if unit == "share" else (0 if unit == "count" and x.denominator == 1 else 2)
+    return (scaled * 10 ** digits).denominator == 1
+
+
+def show_value(x, unit: str, lang: str) -> str:
+    """``x`` (a Fraction where exact, else a float) as the lesson reads it: 56,3 %, −25,63 Punkte, 6, 1,67."""
     if unit == "share":
         pct = _num(100 * x, lang, 1)
         return f"{pct} %" if lang == "de" else f"{pct}%"
     if unit == "points":
         return f"{_num(x, lang, 2)} {'Punkte' if lang == 'de' else 'points'}"
     if unit == "count":
-        return _num(x, lang, 0) if float(x).is_integer() else _num(x, lang, 2)
+        return _num(x, lang, 0) if Fraction(x).denominator == 1 else _num(x, lang, 2)
     return _num(x, lang, 2)
+
+
+def approx_text(x, unit: str, lang: str) -> str:
+    """An exact value and its rounding: "9/16 ≈ 56,3 %", "5/8 = 62,5 %", a whole count just "6",
+    "1 = 100 %" – "≈" only where the shown value is rounded."""
+    x = Fraction(x)
+    shown = show_value(x, unit, lang)
+    if x.denominator == 1 and unit in ("count", "number"):
+        return fraction_text(x)
+    return f"{fraction_text(x)} {'=' if is_shown_exactly(x, unit, lang) else '≈'} {shown}"
 
 
 def bin_label(lo, hi, kind: str, lang: str) -> str:
     if kind == "share":
         def pct(x):
-            t = _num(100 * float(x), lang, 1)
+            t = _num(100 * Fraction(x), lang, 1)
             return f"{t} %" if lang == "de" else f"{t}%"
         if lo == 0:
             return f"{'unter' if lang == 'de' else 'under'} {pct(hi)}"
@@ -402,7 +480,7 @@ def bin_label(lo, hi, kind: str, lang: str) -> str:
     lo_f, hi_f = Fraction(lo), Fraction(hi)
     if lo_f.denominator == 1 and hi_f.denominator == 1:  # whole numbers: [lo, hi) is lo … hi − 1
         return str(int(lo_f)) if hi_f - lo_f == 1 else f"{int(lo_f)} – {int(hi_f) - 1}"
-    return f"{_num(float(lo_f), lang, 2)} – {'unter' if lang == 'de' else 'under'} {_num(float(hi_f), lang, 2)}"
+    return f"{_num(lo_f, lang, 2)} – {'unter' if lang == 'de' else 'under'} {_num(hi_f, lang, 2)}"
 
 
 def share_bins(*edges) -> tuple:

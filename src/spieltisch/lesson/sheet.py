@@ -33,15 +33,17 @@ WORDS = {"de": {"predict": "Meine Vorhersage:", "first": "1. Würfel", "second":
                 "squares": "{n} leere Quadrate zum Zeichnen", "board": "Zeichenfeld: {what}",
                 "outside": "außerhalb der Karte", "right": "Richtig", "exact": "Exakt", "estimate": "Geschätzt",
                 "each": "Je Antwort", "by_hand": "Von Hand", "reading": "Andere Lesart", "teacher": "Lehrerfassung",
-                "form": "Zeilen des Arbeitsblatts", "range": "Bereich"},
+                "form": "Zeilen des Arbeitsblatts", "range": "Bereich",
+                "right_in": "Richtig in der Lesart {name}", "line": "Zeile {n}"},
          "en": {"predict": "My prediction:", "first": "first die", "second": "second die",
                 "predictions": "First: your predictions",
                 "predictions_hint": "Write down what you expect for each question – before you calculate or draw.",
                 "working": "Then: calculate, draw, check", "question": "Question",
                 "squares": "{n} empty squares to draw in", "board": "drawing area: {what}",
-                "outside": "off the map", "right": "Right", "exact": "Exactly", "estimate": "Estimated",
+                "outside": "off the map", "right": "Right", "exact": "Exact", "estimate": "Estimated",
                 "each": "Each answer", "by_hand": "By hand", "reading": "Another reading", "teacher": "Teacher version",
-                "form": "The worksheet's lines", "range": "range"}}
+                "form": "The worksheet's lines", "range": "range",
+                "right_in": "Right in the reading {name}", "line": "line {n}"}}
 
 # A task that asks the student to draw (a sentence starting "Zeichne …" / "Draw …"; not Skip-Bo's "draw
 # pile") gets a drawing area: the site refuses a worksheet without one.
@@ -242,16 +244,17 @@ def _frac(f: Fraction) -> str:
     return s.replace("-", fmt.MINUS)
 
 
-def _value(f, unit: str, lang: str) -> str:
-    """``<span data-value="n/d">`` with the exact fraction and the rounded value."""
+def _value(f, unit: str, lang: str, form: str = "") -> str:
+    """``<span data-value="n/d">`` with the exact fraction (or the declaration's ``form`` of it, where
+    the fraction is too long to read: 1 − (15625/46656)³) and the rounded value."""
     from ..core.questions import show_value
 
-    shown = fraction(f)  # before Fraction(): a declared count keeps its unreduced form
+    shown = form or fraction(f)  # before Fraction(): a declared count keeps its unreduced form
     f = Fraction(f)
     if unit == "share" and not 0 <= f <= 1:  # a count the by-hand work reaches, not a share
         unit = "count"
-    rounded = show_value(float(f), unit, lang)
-    tail = "" if f.denominator == 1 and unit != "share" and unit != "points" else f" {'=' if _same(f, rounded, lang) else '≈'} {rounded}"
+    rounded = show_value(f, unit, lang)
+    tail = "" if f.denominator == 1 and unit != "share" and unit != "points" else f" {'=' if _same(f, rounded, lang) and not form else '≈'} {rounded}"
     return f'<span class="value" data-value="{f.numerator}/{f.denominator}">{html.escape(shown + tail)}</span>'
 
 
@@ -274,23 +277,43 @@ def key_item(q: dict, question, lang: str, answer: str = "") -> str:
     right = question.right_indexes()
     labels = question.labels(lang)
     if right:
-        what = "" if question.kind == "choice" else f" ({w['range']})"
+        # a range of whole numbers one wide is the count itself: "Richtig | 6", not "Richtig (Bereich) | 6"
+        ranged = question.kind != "choice" and not all(Fraction(hi) - Fraction(lo) == 1 and Fraction(lo).denominator == 1
+                                                        for lo, hi in (question.bins[i] for i in right))
+        what = f" ({w['range']})" if ranged else ""
         rows.append((w["right"] + what, html.escape(", ".join(labels[i] for i in right))))
-    if question.exact is not None:
+    for r in question.readings:
+        other = question.reading_indexes(r)
+        if other:
+            rows.append((html.escape(w["right_in"].format(name=r.name[lang])),
+                         html.escape(", ".join(labels[i] for i in other))))
+    vals = question.values() if question.values is not None else None
+    if question.exact is not None and vals and question.values_of is not None:
+        # both options' values, labelled, the right one first: the exact value alone (cross last) would
+        # stand under "Richtig: Kreuz zuerst" as if it were the right option's
+        keys = question.right()
+        order = [o for o in question.options if o.key in keys] + [o for o in question.options if o.key not in keys]
+        rows.append((w["exact"], f"{html.escape(question.values_of[lang])}: " + "; ".join(
+            f"{html.escape(o.label[lang])}: {_value(vals[o.key], unit, lang)}" for o in order if o.key in vals)))
+        vals = None
+    elif question.exact is not None:
         rows.append((w["exact"], f"{html.escape(question.exact_of[lang])} = {_value(question.exact(), unit, lang)}"))
     else:
         est = question.estimate
         from ..core.questions import show_value
 
-        got = "" if est.value is None else f" ≈ {html.escape(show_value(float(est.value()), unit, lang))}"
+        got = "" if est.value is None else f" ≈ {html.escape(show_value(est.value(), unit, lang))}"
         rows.append((w["estimate"], f"{html.escape(question.exact_of[lang])}{got} – {html.escape(est.method[lang])}"))
-    if question.values is not None:
-        vals = question.values()
+    if vals:
         rows.append((w["each"], "; ".join(f"{html.escape(o.label[lang])}: {_value(vals[o.key], unit, lang)}"
                                            for o in question.options if o.key in vals)))
     if question.by_hand is not None:
         for c in question.by_hand.checks:
-            rows.append((w["by_hand"], f"{html.escape(c.label[lang])} = {_value(c.value(), unit, lang)}"))
+            v = c.value()
+            shown = html.escape(v[lang]) if isinstance(v, dict) else _value(v, unit, lang, c.form(lang) if c.form else "")
+            head = w["by_hand"] + ("" if c.line is None else f" ({w['line'].format(n=c.line + 1)})")
+            rows.append((head, f"{html.escape(c.label[lang])}: {shown}" if isinstance(v, dict)
+                         else f"{html.escape(c.label[lang])} = {shown}"))
     for r in question.readings:
         rows.append((w["reading"], f"{html.escape(r.label[lang])}: {_value(r.value(), unit, lang)}"))
     if answer:

@@ -49,6 +49,34 @@ def _first_roll_covers(cards) -> Counted:
     return Counted(c["count"], c["total"])
 
 
+POWERS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _never(rolls: int = 3):
+    """P(no 4 in ``rolls`` rolls of six dice): the solver's tree, checked to be P(no 4 in one roll)^rolls."""
+    miss, never = numbers.number_in_roll(6, wanted=4)["miss"], numbers.first_card_tree(rolls=rolls)["never"]
+    assert never == miss ** rolls
+    return never
+
+
+def _never_form(lang: str, complement: bool = False, rolls: int = 3) -> str:
+    """How a teacher reads the three-roll value: (15625/46656)³ ≈ 0,0376, or 1 − (15625/46656)³ ≈ 1 − 0,0376
+    – the 32-digit fraction itself says nothing."""
+    from ...lesson import fmt
+
+    miss = numbers.number_in_roll(6, wanted=4)["miss"]
+    power = f"({miss.numerator}/{miss.denominator}){str(rolls).translate(POWERS)}"
+    approx = fmt.number(_never(rolls), lang, 4)
+    return f"1 − {power} ≈ 1 − {approx}" if complement else f"{power} ≈ {approx}"
+
+
+def _groups(cards, k: int) -> Counted:
+    """The small game's first roll as the grid counts it: rolls covering ``k`` cards, of 36."""
+    share = numbers.toy_tree(cards)[{2: "both", 1: "one", 0: "none"}[k]]
+    assert (share * 36).denominator == 1
+    return Counted(int(share * 36), 36)
+
+
 def _pairs_compared() -> set:
     different, pairs = (numbers.circle_probability(c) for c in (DIFFERENT, PAIRS))
     return {"more" if pairs > different else "less" if pairs < different else "same"}
@@ -78,11 +106,14 @@ QUESTIONS = (
             spec={"tree": {"label": {"de": "Zug", "en": "turn"}, "depth": 3,
                            "branches": [{"de": "4 dabei", "en": "a 4"}, {"de": "keine 4", "en": "no 4"}]}},
             checks=(Check({"de": "P(keine 4 unter sechs Würfeln)", "en": "P(no 4 among six dice)"},
-                          lambda: numbers.number_in_roll(6, wanted=4)["miss"]),
+                          lambda: numbers.number_in_roll(6, wanted=4)["miss"], line=0),
                     Check({"de": "P(mindestens eine 4 unter sechs Würfeln)", "en": "P(at least one 4 among six dice)"},
-                          lambda: numbers.number_in_roll(6, wanted=4)["hit"]),
+                          lambda: numbers.number_in_roll(6, wanted=4)["hit"], line=0),
+                    Check({"de": "P(dreimal keine 4)", "en": "P(three times no 4)"}, _never, line=1,
+                          form=lambda lang: _never_form(lang)),
                     Check({"de": "P(die Figur zieht in bis zu drei Würfen)", "en": "P(the pawn moves within three rolls)"},
-                          lambda: numbers.first_card_tree(rolls=3)["some"]))),
+                          lambda: numbers.first_card_tree(rolls=3)["some"], line=1,
+                          form=lambda lang: _never_form(lang, complement=True)))),
         worksheet={"de": ["P(keine 4) = ______   P(mindestens eine 4) = 1 − ______ = ______",
                           "P(dreimal keine 4) = ______   P(die Figur zieht) = 1 − ______ = ______"],
                    "en": ["P(no 4) = ______   P(at least one 4) = 1 − ______ = ______",
@@ -110,10 +141,13 @@ QUESTIONS = (
              "en": "Small first: cards 1 and 2, two dice, two rolls. Write in every cell how many cards the first roll "
                    "covers (2, 1 or 0), then the tree. Then: how many of the 6⁶ rolls cover all six cards at once?"},
             spec={"grid": {"title": {"de": "Karten 1 und 2: der erste Wurf", "en": "Cards 1 and 2: the first roll"}}},
-            checks=(Check({"de": "P(rum im kleinen Spiel)", "en": "P(round in the small game)"},
-                          lambda: _toy_round((1, 2))),
+            checks=(Check({"de": "beide", "en": "both"}, lambda: _groups((1, 2), 2), line=0),
+                    Check({"de": "eine", "en": "one"}, lambda: _groups((1, 2), 1), line=0),
+                    Check({"de": "keine", "en": "none"}, lambda: _groups((1, 2), 0), line=0),
+                    Check({"de": "P(rum im kleinen Spiel)", "en": "P(round in the small game)"},
+                          lambda: _toy_round((1, 2)), line=1),
                     Check({"de": "P(alle sechs Karten schon mit dem ersten Wurf)", "en": "P(all six cards with the first roll)"},
-                          lambda: _first_roll_covers(DIFFERENT)))),
+                          lambda: _first_roll_covers(DIFFERENT), line=2))),
         worksheet={"de": ["beide: ____ von 36   eine: ____ von 36   keine: ____ von 36",
                           "P(rum) = ______ + ______ · ______ + ______ · ______ = ______",
                           "Sechs Karten, erster Wurf: 6 · 5 · 4 · 3 · 2 · 1 = ______ von 6⁶ = 46656 Würfen"],
@@ -146,9 +180,9 @@ QUESTIONS = (
              "en": "Small first: cards 1 and 1 instead of 1 and 2 (your grid). With six cards: swapping two dice with "
                    "the same number gives the same roll – divide 6! by the swaps."},
             checks=(Check({"de": "Karten 1 und 1: P(der erste Wurf belegt beide)", "en": "cards 1 and 1: P(the first roll covers both)"},
-                          lambda: numbers.toy_tree((1, 1))["both"]),
+                          lambda: _groups((1, 1), 2), line=0),
                     Check({"de": "geordnete Würfe, die 1 1 2 2 3 3 auf einmal belegen", "en": "ordered rolls covering 1 1 2 2 3 3 at once"},
-                          lambda: numbers.one_roll_covers(PAIRS)["count"]))),
+                          lambda: numbers.one_roll_covers(PAIRS)["count"], line=1))),
         worksheet={"de": ["Karten 1 1: ____ von 36 Würfen belegen beide Karten",
                           "1 1 2 2 3 3 auf einmal: 6! : ( ____ · ____ · ____ ) = ______ von 46656 Würfen"],
                    "en": ["Cards 1 1: ____ of 36 rolls cover both cards",

@@ -4,7 +4,9 @@ anyone can see (snakes and plain cells left), and the simulations hide it anew w
 
 from __future__ import annotations
 
-from ...core.questions import ByHand, Check, Option, Question, Simulation, share_bins, whole_bins
+from fractions import Fraction
+
+from ...core.questions import ByHand, Check, Counted, Option, Question, Simulation, share_bins, whole_bins
 from . import lesson as si
 from .analysis import snake_chance
 from .engine import SNAKE
@@ -22,6 +24,41 @@ def _cells(names):
 
 def _t4():
     return si.boat_covers(si.start_view(PAGE).layout, "T4")
+
+
+def _why(reason: str) -> int:
+    """Question 1's tries the student crosses out for ``reason`` ("off": over the edge, "rock")."""
+    return sum(1 for t in _t4()["tries"] if t["why"] == reason)
+
+
+def _all_free(view, cells) -> Counted:
+    """P(no snake under ``cells``) as the tree multiplies it: the product of the cells' free-left
+    counts over the product of their plain-left counts (the game's own steps), unreduced."""
+    steps = si.snake_steps(view, cells)
+    top = bottom = 1
+    for step in steps:
+        top, bottom = top * step["free_left"], bottom * step["plain_left"]
+    out = Counted(top, bottom)
+    assert out == steps[-1]["all_free"]
+    return out
+
+
+def _free_line():
+    return _all_free(_after_boat(), _cells(LINE))
+
+
+def _free_before_cross():
+    return _all_free(si.start_view(PAGE).after(_cells(PATH)), _cells(CROSS_LINE)[:0:-1])
+
+
+def _key_cross_last() -> Counted:
+    """Cross last: three free, then a key under the cross (keys left : crosses left), unreduced."""
+    view = si.start_view(PAGE).after(_cells(PATH))
+    free = _free_before_cross()
+    share = Fraction(len(view.keys_left), view.crosses_left)  # as cross first: keys left : crosses left
+    out = Counted(free.total * share.numerator, free.of * share.denominator)
+    assert out == _key_chances()["last"]
+    return out
 
 
 def _after_boat():
@@ -84,8 +121,13 @@ QUESTIONS = (
                    "jeden Versuch, der über den Rand ragt oder einen Fels trifft.",
              "en": "Draw the 4-T in every orientation turning gives. Orientations times cells = tries; cross out every try "
                    "that sticks out over the edge or hits a rock."},
-            checks=(Check({"de": "Versuche insgesamt", "en": "tries in all"}, lambda: _t4()["total"]),
-                    Check({"de": "davon passen", "en": "of which fit"}, lambda: _t4()["legal"]))),
+            checks=(Check({"de": "Lagen", "en": "orientations"}, lambda: _t4()["orientations"], line=0),
+                    Check({"de": "Felder je Lage", "en": "cells per orientation"},
+                          lambda: len(_t4()["tries"]) // _t4()["orientations"], line=0),
+                    Check({"de": "Versuche insgesamt", "en": "tries in all"}, lambda: _t4()["total"], line=0),
+                    Check({"de": "ragen über den Rand", "en": "stick out over the edge"}, lambda: _why("off"), line=1),
+                    Check({"de": "treffen den Fels", "en": "hit the rock"}, lambda: _why("rock"), line=1),
+                    Check({"de": "davon passen", "en": "of which fit"}, lambda: _t4()["legal"], line=1))),
         worksheet={"de": ["Lagen: ______ · Felder je Lage: ______ = ______ Versuche",
                           "ragen über den Rand: ______   treffen den Fels: ______   passen: ______"],
                    "en": ["Orientations: ______ × cells per orientation: ______ = ______ tries",
@@ -113,9 +155,9 @@ QUESTIONS = (
                    "without replacement); then continue the path “free” over D9 and C9 and take the complement."},
             spec={"tree": {"label": {"de": "Start", "en": "start"}, "depth": 2,
                            "branches": [{"de": "Schlange", "en": "snake"}, {"de": "frei", "en": "free"}]}},
-            checks=(Check({"de": "P(alle vier frei)", "en": "P(all four free)"},
-                          lambda: si.snake_steps(_after_boat(), _cells(LINE))[-1]["all_free"]),
-                    Check({"de": "P(mindestens eine Schlange)", "en": "P(at least one snake)"}, _snake_under_line))),
+            checks=(Check({"de": "P(alle vier frei)", "en": "P(all four free)"}, _free_line, line=0),
+                    Check({"de": "P(mindestens eine Schlange)", "en": "P(at least one snake)"}, _snake_under_line,
+                          line=1))),
         worksheet={"de": ["P(alle vier frei) = ______ · ______ · ______ · ______ ≈ ______",
                           "P(mindestens eine Schlange) = 1 − ______ ≈ ______"],
                    "en": ["P(all four free) = ______ × ______ × ______ × ______ ≈ ______",
@@ -137,6 +179,7 @@ QUESTIONS = (
                  Option("last", {"de": "Kreuz zuletzt", "en": "cross last"}),
                  Option("same", {"de": "egal", "en": "no difference"})),
         right=_better_order, values=_key_chances,
+        values_of={"de": "P(Schlüssel unter G7 in diesem Zug)", "en": "P(a key under G7 in this turn)"},
         unit="share",
         exact=lambda: _key_chances()["last"],
         exact_of={"de": "P(Schlüssel unter G7 in diesem Zug), Kreuz zuletzt",
@@ -152,11 +195,11 @@ QUESTIONS = (
                    "(multiplication rule as in question 2, new numbers), then the key."},
             spec={"tree": {"label": {"de": "Start", "en": "start"}, "depth": 2,
                            "branches": [{"de": "Schlange", "en": "snake"}, {"de": "drei frei", "en": "all three free"}]}},
-            checks=(Check({"de": "Kreuz zuerst: P(Schlüssel)", "en": "cross first: P(key)"}, lambda: _key_chances()["first"]),
+            checks=(Check({"de": "Kreuz zuerst: P(Schlüssel)", "en": "cross first: P(key)"}, lambda: _key_chances()["first"],
+                          line=0),
                     Check({"de": "Kreuz zuletzt: P(G10, G9 und G8 frei)", "en": "cross last: P(G10, G9 and G8 free)"},
-                          lambda: si.snake_steps(si.start_view(PAGE).after(_cells(PATH)),
-                                                 _cells(CROSS_LINE)[:0:-1])[-1]["all_free"]),
-                    Check({"de": "Kreuz zuletzt: P(Schlüssel)", "en": "cross last: P(key)"}, lambda: _key_chances()["last"]))),
+                          _free_before_cross, line=1),
+                    Check({"de": "Kreuz zuletzt: P(Schlüssel)", "en": "cross last: P(key)"}, _key_cross_last, line=1))),
         worksheet={"de": ["Kreuz zuerst: P(Schlüssel) = ______",
                           "Kreuz zuletzt: P(drei frei) = ______ · ______ · ______ ≈ ______   P(Schlüssel) ≈ ______"],
                    "en": ["Cross first: P(key) = ______",

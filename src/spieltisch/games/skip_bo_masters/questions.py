@@ -39,6 +39,85 @@ def _one_card():
     return out
 
 
+def _none_of(good: int, unseen: int, k: int) -> Counted:
+    """P(none of ``k`` cards drawn without replacement from ``unseen`` is one of the ``good``) as the
+    tree multiplies it: (unseen − good)·(unseen − good − 1)·… over unseen·(unseen − 1)·…, unreduced."""
+    top = bottom = 1
+    for j in range(k):
+        top, bottom = top * (unseen - good - j), bottom * (unseen - j)
+    out = Counted(top, bottom)
+    assert 1 - out == analysis.hypergeometric_at_least_one(unseen, good, k)
+    return out
+
+
+def _complement(none: Counted) -> Counted:
+    """1 − P(none), over the same count: 1 − 14280/23562 = 9282/23562."""
+    return Counted(none.of - none.total, none.of)
+
+
+def _none_soon() -> Counted:
+    obs, need, k = _draw()
+    good, unseen = analysis.needed_among_unseen(obs, need)
+    out = _none_of(good, unseen, k)
+    assert 1 - out == _needed_soon()
+    return out
+
+
+def _card(v: int, lang: str) -> str:
+    return ("Skip-Bo-Karte" if lang == "de" else "Skip-Bo card") if v == 0 else str(v)
+
+
+def _smallest_hands() -> dict:
+    """Question 2's smallest hands, from the game's search (analysis.hand_needs), in words."""
+    _, obs = _table()
+    hands = numbers.smallest_hands(obs, OPPONENT)
+    return {lang: "; ".join(" + ".join(_card(v, lang) for v in hand) for hand in hands) for lang in ("de", "en")}
+
+
+def _none_upper() -> Counted:
+    _, obs = _table()
+    good, unseen = analysis.needed_among_unseen(obs, numbers.first_step(obs, OPPONENT))
+    return _none_of(good, unseen, HAND)
+
+
+def _none_lower() -> Counted:
+    _, obs = _table()
+    first = numbers.first_step(obs, OPPONENT)
+    good, unseen = numbers.among_unseen(obs, {first, first + 1})
+    return _none_of(good, unseen, HAND)
+
+
+def _single_cards() -> dict:
+    """Question 3: the cards one of which is enough – the first missing step, the one after it, a
+    Skip-Bo card (the lesson's lower bound counts exactly these)."""
+    _, obs = _table()
+    first = numbers.first_step(obs, OPPONENT)
+    return {lang: ", ".join(_card(v, lang) for v in (first, first + 1, 0)) for lang in ("de", "en")}
+
+
+def _without_fitting_card() -> dict:
+    """Question 3, no fitting card in hand: the engine's line for that case (coin_cases, case A), in words."""
+    state, obs = _table()
+    (_, _, [(_, line)]) = numbers.coin_cases(state.game, obs, OPPONENT)[1][0]
+    words = {"de": [], "en": []}
+    for a in line:
+        kind = type(a).__name__
+        if kind == "Replace":
+            words["de"].append(f"die {a.cost} mit {a.cost} Münzen ersetzen")
+            words["en"].append(f"replace the {a.cost} with {a.cost} coins")
+        elif kind == "Buy":
+            words["de"].append(f"die {a.card % 100} von Spieler {a.owner + 1} kaufen (1 Münze)")
+            words["en"].append(f"buy player {a.owner + 1}'s {a.card % 100} (1 coin)")
+        elif kind == "Play":
+            words["de"].append(f"die {a.card % 100} legen")
+            words["en"].append(f"play the {a.card % 100}")
+    return {lang: ", ".join(w) for lang, w in words.items()}
+
+
+BOUND_WHY = {"upper": {"de": "obere Grenze – notwendig, aber nicht hinreichend (die 6 fehlt noch)",
+                       "en": "upper bound – necessary but not sufficient (the 6 is still missing)"}}
+
+
 def _drawn(n: int, seed: int) -> list:
     obs, need, k = _draw()
     return analysis.simulated_within(obs, need, k, n, seed=seed)
@@ -89,6 +168,8 @@ QUESTIONS = (
                "en": "Assumption: every card player 1 cannot see is equally likely to be the next one (player 2's "
                      "card in hand too)."},
         bins=QUARTERS, unit="share",
+        bin_names={"de": ["weniger als 25 %", "25 % bis 50 %", "50 % bis 75 %", "mehr als 75 %"],  # the notebook's words
+                   "en": ["less than 25%", "25% to 50%", "50% to 75%", "more than 75%"]},
         exact=_needed_soon,
         exact_of={"de": "P(eine 5 oder Skip-Bo-Karte unter den 2 neuen Karten)",
                   "en": "P(a 5 or a Skip-Bo card among the 2 new cards)"},
@@ -102,9 +183,13 @@ QUESTIONS = (
                    "replacement and the complement."},
             spec={"tree": {"label": {"de": "Zug", "en": "turn"}, "depth": 2,
                            "branches": [{"de": "passt", "en": "fits"}, {"de": "keine", "en": "none"}]}},
-            checks=(Check({"de": "Eine Karte: P(sie passt)", "en": "One card: P(it fits)"},
+            checks=(Check({"de": "N", "en": "N"}, lambda: _one_card().of, line=0),
+                    Check({"de": "g", "en": "g"}, lambda: _one_card().total, line=0),
+                    Check({"de": "Eine Karte: P(sie passt)", "en": "One card: P(it fits)"},
                           _one_card),
-                    Check({"de": "P(mindestens eine passt)", "en": "P(at least one fits)"}, _needed_soon))),
+                    Check({"de": "P(keine passt)", "en": "P(none fits)"}, _none_soon, line=1),
+                    Check({"de": "P(mindestens eine passt)", "en": "P(at least one fits)"},
+                          lambda: _complement(_none_soon()), line=1))),
         worksheet={"de": ["N = ______   g = ______", "P(mindestens eine passt) = 1 − ______ = ______ ≈ ______ %"],
                    "en": ["N = ______   g = ______", "P(at least one fits) = 1 − ______ = ______ ≈ ______%"]},
     ),
@@ -131,9 +216,13 @@ QUESTIONS = (
                    "Grenze.",
              "en": "Write down the smallest hands with which player 2 can play the 7. Then with the complement: at "
                    "least one 5 or Skip-Bo card among 5 cards – a necessary condition, so an upper bound."},
-            checks=(Check({"de": "obere Grenze: P(mindestens eine 5 oder Skip-Bo-Karte unter 5)",
+            checks=(Check({"de": "kleinste Hände", "en": "smallest hands"}, _smallest_hands, line=0),
+                    Check({"de": "P(keine 5 und keine Skip-Bo-Karte unter 5)", "en": "P(no 5 and no Skip-Bo card among 5)"},
+                          _none_upper, line=1),
+                    Check({"de": "obere Grenze: P(mindestens eine 5 oder Skip-Bo-Karte unter 5)",
                            "en": "upper bound: P(at least one 5 or Skip-Bo card among 5)"},
-                          _upper_bound),)),
+                          lambda: _complement(_none_upper()), line=2),
+                    Check({"de": "weil", "en": "because"}, lambda: BOUND_WHY["upper"], line=2))),
         worksheet={"de": ["Kleinste Hände: ____________________________________________",
                           "P(keine 5 und keine Skip-Bo-Karte unter 5) = ____ · ____ · ____ · ____ · ____ ≈ ______ %",
                           "P(mindestens eine) ≈ ______ %: obere / untere Grenze, weil ____________________"],
@@ -164,7 +253,8 @@ QUESTIONS = (
         readings=(Reading({"de": "Lesart „nur eigene“: nach dem Ersetzen nur eine eigene Karte – er braucht eine 5, 6 "
                                  "oder Skip-Bo-Karte unter 5 Handkarten",
                            "en": "Reading “own cards only”: after replacing only one's own card – they need a 5, 6 "
-                                 "or Skip-Bo card among 5 cards in hand"}, _one_card_lower_bound),),
+                                 "or Skip-Bo card among 5 cards in hand"}, _one_card_lower_bound,
+                          name={"de": "„nur eigene“", "en": "“own cards only”"}),),
         simulation=Simulation(_with_coins_sim, n=200, seed=2026,
                               what={"de": "5 zufällige Handkarten, die Engine probiert jede Zugfolge mit Münzen",
                                     "en": "5 random cards, the engine tries every sequence of moves with coins"}),
@@ -174,8 +264,16 @@ QUESTIONS = (
                    "Gegenereignis). Und ganz ohne passende Karte: die 5 ersetzen, die 6 von Spieler 1 kaufen?",
              "en": "Which single card is enough? A 5, 6 or Skip-Bo card (sufficient: a lower bound, with the "
                    "complement). And with no fitting card at all: replace the 5, buy player 1's 6?"},
-            checks=(Check({"de": "untere Grenze: P(mindestens eine 5, 6 oder Skip-Bo-Karte unter 5)",
-                           "en": "lower bound: P(at least one 5, 6 or Skip-Bo card among 5)"}, _one_card_lower_bound),)),
+            checks=(Check({"de": "eine einzige Karte reicht", "en": "one single card is enough"}, _single_cards, line=0),
+                    Check({"de": "P(keine 5, 6 und keine Skip-Bo-Karte unter 5)", "en": "P(no 5, 6 and no Skip-Bo card among 5)"},
+                          _none_lower, line=1),
+                    Check({"de": "untere Grenze: P(mindestens eine 5, 6 oder Skip-Bo-Karte unter 5)",
+                           "en": "lower bound: P(at least one 5, 6 or Skip-Bo card among 5)"},
+                          lambda: _complement(_none_lower()), line=1),
+                    Check({"de": "ganz ohne passende Karte (so spielt die Engine)",
+                           "en": "with no fitting card at all (as the engine plays it)"}, _without_fitting_card, line=2),
+                    Check({"de": "Lesart „auch gekauft“", "en": "reading “bought too”"}, _with_coins, line=3),
+                    Check({"de": "Lesart „nur eigene“", "en": "reading “own cards only”"}, _one_card_lower_bound, line=3))),
         worksheet={"de": ["Eine einzige Karte reicht: eine ____, eine ____ oder eine ____________",
                           "P(mindestens eine davon unter 5) = 1 − ______ ≈ ______ %: obere / untere Grenze",
                           "Ganz ohne passende Karte: ______________________________________",

@@ -15,8 +15,10 @@ BESIDE = (1, 1, 0, 0)  # the 1s top left and top right; the dice go bottom left,
 SQUARES = {"ueber_eck": ACROSS, "daneben": BESIDE}
 
 WHERE = (Option("daneben", {"de": "die 1 daneben", "en": "the 1 beside it"}),
-         Option("ueber_eck", {"de": "die 1 über Eck", "en": "the 1 across the corner"}),
-         Option("gleich", {"de": "gleich", "en": "the same"}))
+         Option("ueber_eck", {"de": "die 1 über Eck", "en": "the 1 across the corner"}))
+# "equal" as each question's poll in the notebook words it: as often (question 1), as many points (question 2)
+WHERE_Q1 = WHERE + (Option("gleich", {"de": "gleich oft", "en": "equally often"}),)
+WHERE_Q2 = WHERE + (Option("gleich", {"de": "gleich viel", "en": "the same"}),)
 
 RANDOM_FILL = {"de": "Annahme: Die leeren Felder bekommen zufällige Würfelzahlen, ohne Plan (im Spiel wählt man).",
                "en": "Assumption: the empty places get random dice, no plan (in the game you choose)."}
@@ -51,6 +53,17 @@ def _fill_points(square, n: int, seed: int) -> list:
     return numbers.random_fillings(square, n, Rng(seed))
 
 
+def _zeros() -> int:
+    """Question 1's grid, the 1 across the corner: fillings that score 0, of 36."""
+    return _zero_chance()["ueber_eck"].total
+
+
+def _larger_words(values: dict) -> dict:
+    """The worksheet's "Im Mittel mehr Punkte: ___": the option the values make right."""
+    right = _larger(values)
+    return {lang: ", ".join(o.label[lang] for o in WHERE_Q2 if o.key in right) for lang in ("de", "en")}
+
+
 def _pairs_or_cross() -> dict:
     p = analysis.square_category_probabilities()
     return {"two_pairs": _counted(p["two_pairs"], 6 ** 4), "cross": _counted(p["cross"], 6 ** 4)}
@@ -68,7 +81,7 @@ QUESTIONS = (
                       "(bottom left); the other two places are filled at random. Where does the square score 0 more "
                       "often?"},
         notes=RANDOM_FILL,
-        options=WHERE, right=lambda: _larger(_zero_chance()), values=_zero_chance,
+        options=WHERE_Q1, right=lambda: _larger(_zero_chance()), values=_zero_chance,
         unit="share",
         exact=lambda: _zero_chance()["ueber_eck"],
         exact_of={"de": "P(0 Punkte), die 1 über Eck", "en": "P(0 points), the 1 across the corner"},
@@ -83,8 +96,10 @@ QUESTIONS = (
              "en": "The 1s are top right and bottom left. The first die goes top left, the second bottom right. "
                    "Tick every filling that scores. 0 points: three of a kind or a pair across the corner."},
             spec={"grid": {"title": {"de": "Die 1 über Eck", "en": "The 1 across the corner"}}},
-            checks=(Check({"de": "P(0 Punkte), die 1 über Eck", "en": "P(0 points), the 1 across the corner"},
-                          lambda: _zero_chance()["ueber_eck"]),)),
+            checks=(Check({"de": "0 Punkte, die 1 über Eck (von 36)", "en": "0 points, the 1 across the corner (of 36)"},
+                          _zeros, line=0),
+                    Check({"de": "P(0 Punkte), die 1 über Eck", "en": "P(0 points), the 1 across the corner"},
+                          lambda: _zero_chance()["ueber_eck"], line=1))),
         worksheet={"de": ["0 Punkte: ______ von 36", "P(0 Punkte) = ______ ≈ ______ %"],
                    "en": ["0 points: ______ of 36", "P(0 points) = ______ ≈ ______%"]},
     ),
@@ -97,7 +112,7 @@ QUESTIONS = (
                 "en": "The same two squares, the other places filled at random: where does the square score more "
                       "points on average – the 1 beside it or across the corner?"},
         notes=RANDOM_FILL,
-        options=WHERE, right=lambda: _larger(_mean_points()), values=_mean_points,
+        options=WHERE_Q2, right=lambda: _larger(_mean_points()), values=_mean_points,
         unit="points",
         exact=lambda: _mean_points()["daneben"],
         exact_of={"de": "E(Punkte), die 1 daneben", "en": "E(points), the 1 beside it"},
@@ -114,9 +129,11 @@ QUESTIONS = (
                    "0. Then the mean; for the 1 across the corner with the grid of question 1."},
             spec={"grid": {"title": {"de": "Die 1 daneben", "en": "The 1 beside it"}}},
             checks=(Check({"de": "E(Punkte), die 1 daneben", "en": "E(points), the 1 beside it"},
-                          lambda: _mean_points()["daneben"]),
+                          lambda: _mean_points()["daneben"], line=0),
                     Check({"de": "E(Punkte), die 1 über Eck", "en": "E(points), the 1 across the corner"},
-                          lambda: _mean_points()["ueber_eck"]))),
+                          lambda: _mean_points()["ueber_eck"], line=1),
+                    Check({"de": "im Mittel mehr Punkte", "en": "more points on average"},
+                          lambda: _larger_words(_mean_points()), line=2))),
         worksheet={"de": ["E(daneben) = ______ : 36 ≈ ______ Punkte",
                           "E(über Eck) = ( ____ · 4 + ____ · 5 ) : 36 ≈ ______ Punkte (Gitter von Frage 1)",
                           "Im Mittel mehr Punkte: ______________"],
@@ -150,12 +167,16 @@ QUESTIONS = (
              "en": "Draw the six ways to write two 2s and two 5s into a square. Then count the pairs of two "
                    "different numbers (1 and 2, 1 and 3, …) and multiply."},
             spec={"space": 2},
-            checks=(Check({"de": "Anordnungen von 2, 2, 5, 5, die 2er + 2er sind", "en": "orders of 2, 2, 5, 5 that are two pairs"},
-                          lambda: analysis.arrangements((2, 2, 5, 5))["two_pairs"]),
+            checks=(Check({"de": "Anordnungen von 2, 2, 5, 5, die 2er + 2er sind", "en": "arrangements of 2, 2, 5, 5 that are two pairs"},
+                          lambda: analysis.arrangements((2, 2, 5, 5))["two_pairs"], line=0),
+                    Check({"de": "Anordnungen von 2, 2, 5, 5, die Cross sind", "en": "arrangements of 2, 2, 5, 5 that are a cross"},
+                          lambda: analysis.arrangements((2, 2, 5, 5))["cross"], line=0),
+                    Check({"de": "Paare verschiedener Zahlen", "en": "pairs of different numbers"},
+                          lambda: analysis.two_numbers_twice()["number_pairs"], line=1),
                     Check({"de": "Füllungen mit 2er + 2er (von 1296)", "en": "fillings with two pairs (of 1296)"},
-                          lambda: analysis.two_numbers_twice()["two_pairs"]),
+                          lambda: analysis.two_numbers_twice()["two_pairs"], line=2),
                     Check({"de": "Füllungen mit Cross (von 1296)", "en": "fillings with a cross (of 1296)"},
-                          lambda: analysis.two_numbers_twice()["cross"]))),
+                          lambda: analysis.two_numbers_twice()["cross"], line=2))),
         worksheet={"de": ["2er + 2er: ______ von 6 Anordnungen      Cross: ______ von 6",
                           "Paare verschiedener Zahlen: ______",
                           "2er + 2er: ____ · ____ = ______ Füllungen      Cross: ____ · ____ = ______ Füllungen"],

@@ -46,6 +46,16 @@ def _roll_again(*down) -> Counted:
     return out
 
 
+def _grid_marks(kind: str) -> int:
+    """Question 1's grid with only 9 down: the rolls ticked ("push") or left empty ("bust"), the game's counts."""
+    return game2.throw_counts(_up_but(9))[kind]
+
+
+def _better(right: set, options) -> dict:
+    """The worksheet's "Besser ist: ___": the right option's label, from the declaration."""
+    return {lang: ", ".join(o.label[lang] for o in options if o.key in right) for lang in ("de", "en")}
+
+
 def _last_slide_chances() -> dict:
     """P(the last slide goes up) per last slide, useless doubles not counted (they are rolled again)."""
     return {v: _pushes(_up_but(v)) for v in SLIDES}
@@ -128,8 +138,10 @@ QUESTIONS = (
                    "count."},
             spec={"grid": {"labels": "sum", "title": {"de": "Nur die 9 ist unten, die 5 ist oben",
                                                        "en": "Only 9 is down, slide 5 is up"}}},
-            checks=(Check({"de": "P(die 9 geht hoch)", "en": "P(the 9 goes up)"},
-                          lambda: _pushes(_up_but(9))),)),
+            checks=(Check({"de": "angekreuzt", "en": "ticked"}, lambda: _grid_marks("push"), line=0),
+                    Check({"de": "leer gelassen", "en": "left empty"}, lambda: _grid_marks("bust"), line=0),
+                    Check({"de": "P(die 9 geht hoch)", "en": "P(the 9 goes up)"},
+                          lambda: _pushes(_up_but(9)), line=1))),
         worksheet={"de": ["Angekreuzt: ______   leer gelassen: ______",
                           "P(die 9 geht hoch) = ______ : ______ ≈ ______ %"],
                    "en": ["Ticked: ______   left empty: ______", "P(the 9 goes up) = ______ ÷ ______ ≈ ______%"]},
@@ -161,7 +173,10 @@ QUESTIONS = (
                    "−(9 + the roll's total) × 5; compare with stopping (−9)."},
             spec={"grid": {"labels": "points", "from": "wuerfel-joker-q1"}},
             checks=(Check({"de": "E(weiterwürfeln) in Punkten", "en": "E(roll again) in points"},
-                          lambda: _roll_again(9)),)),
+                          lambda: _roll_again(9), line=0),
+                    Check({"de": "besser ist", "en": "better"},
+                          lambda: _better({"throw" if game2.solve({}).goes_on(game2.mask_of(_up_but(9))) else "stop"},
+                                          CHOICE_STOP), line=1))),
         worksheet={"de": ["E(weiterwürfeln) = ( ______ · 45 + ____________ ) : ______ ≈ ______ Punkte",
                           "Besser ist: ______________"],
                    "en": ["E(roll again) = ( ______ × 45 + ____________ ) ÷ ______ ≈ ______ points",
@@ -187,9 +202,9 @@ QUESTIONS = (
                    "complement."},
             spec={"tree": {"label": {"de": "Wurf", "en": "roll"}, "depth": 3,
                            "branches": [{"de": "1", "en": "1"}, {"de": "keine 1", "en": "no 1"}]}},
-            checks=(Check({"de": "P(keine 1)", "en": "P(no 1)"}, lambda: game1.joker_throw_chances(3)["no_1"]),
+            checks=(Check({"de": "P(keine 1)", "en": "P(no 1)"}, lambda: game1.joker_throw_chances(3)["no_1"], line=0),
                     Check({"de": "P(mindestens eine 1)", "en": "P(at least one 1)"},
-                          lambda: game1.joker_throw_chances(3)["at_least_one_1"]))),
+                          lambda: game1.joker_throw_chances(3)["at_least_one_1"], line=1))),
         worksheet={"de": ["P(keine 1) = ______", "P(mindestens eine 1) = 1 − ______ = ______"],
                    "en": ["P(no 1) = ______", "P(at least one 1) = 1 − ______ = ______"]},
     ),
