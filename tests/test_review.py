@@ -171,7 +171,10 @@ def test_tuefteln_review_gives_estimates():
         for v in (d.chosen.value, d.best.value):
             assert v.lo <= v.mean <= v.hi and v.n == 2
         assert type(d.loss) is float and d.loss >= 0
-        assert d.loss == (0.0 if d.chosen.best else d.best.value.mean - d.chosen.value.mean)
+        # the leader's mean minus the chosen one's, also among ties (a tie is not a loss of 0 for sure)
+        assert d.loss == pytest.approx(max(0.0, d.best.value.mean - d.chosen.value.mean))
+        lo, hi = d.loss_ci
+        assert 0 <= lo <= d.loss <= hi
         assert d.round == before[d.index].observation(0)["round"]
     # each decision's values are the advisor's own at that observation, with the same settings
     d = rev[3]

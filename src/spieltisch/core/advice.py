@@ -20,10 +20,10 @@ from typing import Any
 from .errors import SpieltischError, short
 from .game import CHANCE, TERMINAL, action_label, advisor_settings, check_settings
 # One estimate type for simulations and advice, so a value from ``stats.mean_ci`` can be advised as is.
-from .stats import Estimate
+from .stats import Estimate, mean_ci
 
 __all__ = ["Advice", "Decision", "Estimate", "Option", "PlayerSummary", "Review", "advisor_settings",
-           "check_settings", "make_advice", "point", "review", "value_json"]
+           "check_settings", "estimated_loss", "make_advice", "point", "review", "value_json"]
 
 
 def value_json(value) -> dict:
@@ -66,6 +66,9 @@ class Advice:
     exact: bool
     method: dict  # how the values were found, {"de": ..., "en": ...}
     objective: dict  # what the values measure, {"de": ..., "en": ...}
+    # an estimating advisor's play-out values per action, value i of every option from the same random
+    # numbers (common random numbers), in the values' unit: for paired comparisons (the review's loss)
+    samples: dict | None = field(default=None, compare=False, repr=False)
 
     @property
     def best(self) -> list:
@@ -88,14 +91,15 @@ def _is_exact(value) -> bool:
     return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
 
 
-def make_advice(valued, *, method: dict, objective: dict, notes=None, best=None) -> Advice:
+def make_advice(valued, *, method: dict, objective: dict, notes=None, best=None, samples=None) -> Advice:
     """An ``Advice`` from ``(action, value)`` pairs, all values exact or all estimates; ``notes``
     maps an action to its explanation ({"de": ..., "en": ...}).
 
     Exact: the options equal to the maximum are best. Estimates: every option whose interval reaches
     the best mean's interval is best too (it cannot be told apart at this number of samples), unless
     the advisor passes ``best``, the actions it found indistinguishable from the best by a sharper
-    test (e.g. paired differences over common random numbers)."""
+    test (e.g. paired differences over common random numbers). ``samples``: an estimating advisor's
+    play-out values per action (``Advice.samples``)."""
     valued = list(valued)
     if not valued:
         raise SpieltischError("there is no decision to advise on here")
@@ -132,7 +136,10 @@ def make_advice(valued, *, method: dict, objective: dict, notes=None, best=None)
     notes = notes or {}
     options = tuple(Option(a, v, b, {"de": action_label(a, "de"), "en": action_label(a, "en")}, notes.get(a))
                     for (a, v), b in zip(valued, best))
-    return Advice(options, exact=not all(estimates), method=dict(method), objective=dict(objective))
+    if samples is not None and not all(estimates):
+        raise TypeError("an exact advice has no play-out values")
+    return Advice(options, exact=not all(estimates), method=dict(method), objective=dict(objective),
+                  samples=dict(samples) if samples is not None else None)
 
 
 # --- review --------------------------------------------------------------------------------------
@@ -145,11 +152,17 @@ class Decision:
     chosen: Option
     best: Option  # the best option (the first of the ties)
     options: int  # how many options there were
-    loss: Fraction | float  # best value − chosen value (0 when the choice was among the best)
+    # best value − chosen value: exact, 0 when the choice was among the best; an estimate is the
+    # leader's mean minus the chosen one's even where the two cannot be told apart (never below 0)
+    loss: Fraction | float
     exact: bool
     round: int | None = None  # the round as the player's observation counts it, where it has one
     ties: int = 1  # how many options share the best value (cannot be told apart)
     advice: Advice | None = field(default=None, compare=False, repr=False)  # every option, for a closer look
+    # an estimated loss's 95 % interval (lo, hi): from the paired play-outs where the advisor keeps
+    # them, else from the two options' intervals; its top also covers the strongest other finalists,
+    # so a choice that leads its play-outs still has an interval above 0
+    loss_ci: tuple | None = None
 
     def to_json(self, options: bool = False) -> dict:
         """JSON-ready; ``loss`` is ``{"fraction", "float"}`` when exact, else ``{"float"}``, so a chart
@@ -157,6 +170,8 @@ class Decision:
         out = {"index": self.index, "player": self.player, "round": self.round, "options": self.options,
                "ties": self.ties, "exact": self.exact, "chosen": self.chosen.to_json(), "best": self.best.to_json(),
                "chosen_is_best": self.chosen.best, "loss": _loss_json(self.loss, self.exact)}
+        if self.loss_ci is not None:
+            out["loss"]["ci95"] = list(self.loss_ci)
         if options and self.advice is not None:
             out["advice"] = self.advice.to_json()
         return out
@@ -164,6 +179,37 @@ class Decision:
 
 def _loss_json(loss, exact: bool) -> dict:
     return value_json(loss) if exact else {"float": float(loss)}
+
+
+def estimated_loss(advice: Advice, chosen: Option) -> tuple[float, float, float]:
+    """``(loss, lo, hi)``: what choosing ``chosen`` gave away against the advice's leader (its first
+    option), with a 95 % interval. With the advisor's play-out values (``Advice.samples``): the mean
+    paired difference leader − chosen over the play-outs both had (the same random numbers), and as
+    the top of the interval the highest paired upper bound of any option played as long as the
+    chosen one, or of the strongest other option — a chosen leader has not been shown to be the best,
+    only not worse. Without them: the two options' intervals, conservatively (lo = best.lo − chosen.hi,
+    hi = best.hi − chosen.lo). Never below 0 (the leader is the reference)."""
+    best = advice.options[0]
+    samples = advice.samples or {}
+    mine = samples.get(chosen.action)
+    lead = samples.get(best.action)
+    if mine is not None and lead is not None and min(len(mine), len(lead)) >= 2:
+        def paired(other):
+            k = min(len(other), len(mine))
+            return mean_ci([x - y for x, y in zip(other[:k], mine[:k])]) if k >= 2 else None
+
+        d = paired(lead)
+        loss, lo, hi = max(0.0, d.mean), max(0.0, d.lo), max(0.0, d.hi)
+        rival = next((o.action for o in advice.options if o.action is not chosen.action), None)
+        screened = min(len(v) for v in samples.values())  # what every option had: no finalist's
+        for a, values in samples.items():
+            if a is not chosen.action and (len(values) >= len(mine) and len(values) > screened or a is rival):
+                e = paired(values)
+                if e is not None:
+                    hi = max(hi, e.hi)
+        return loss, lo, hi
+    b, c = best.value, chosen.value
+    return max(0.0, b.mean - c.mean), max(0.0, b.lo - c.hi), max(0.0, b.hi - c.lo)
 
 
 @dataclass(frozen=True)
@@ -273,34 +319,37 @@ def review(match, progress=None, *, start: int = 0, limit: int | None = None, pl
             if i >= start and (players is None or mover in players) and (limit is None or len(todo) < limit):
                 todo.append(i)
     partial = len(todo) < total
+    # an advisor that takes ``include`` plays the chosen move among its finalists, on the same play-outs
+    # as the leader: the chosen move's loss is then a paired difference, not two noisy means
+    include = "include" not in settings and "include" in (advisor_settings(game) or ())
     out, method, objective = [], None, None
     wanted = set(todo)
     for i, state, mover in _replay(match, stop=todo[-1] + 1 if todo else 0):
         if i not in wanted:
             continue
         observation = state.observation(mover)
-        advice = game.advise(observation, **settings)
+        action = match.actions[i]
+        advice = game.advise(observation, **settings, **({"include": [action]} if include else {}))
         if progress and not out:
             # only now: the advisor has taken its settings (a play-out count below its own minimum
             # is refused at the first decision), so a refusal never follows progress already shown
             progress(0, len(todo))
-        action = match.actions[i]
         try:
             chosen = advice.option_for(action)
         except SpieltischError:
             raise SpieltischError(f"record action {i} ({action!s}) is not among the options the advisor of "
                                   f"{game.id} lists there; the advisor and the rules disagree") from None
         best = advice.options[0]
-        if chosen.best:
-            loss = Fraction(0) if advice.exact else 0.0
-        elif advice.exact:
-            loss = best.value - chosen.value
+        loss_ci = None
+        if advice.exact:
+            loss = Fraction(0) if chosen.best else best.value - chosen.value
         else:
-            loss = best.value.mean - chosen.value.mean
+            loss, lo, hi = estimated_loss(advice, chosen)
+            loss_ci = (lo, hi)
         rnd = observation.get("round") if isinstance(observation, dict) else None
         out.append(Decision(i, mover, chosen, best, len(advice.options), loss, advice.exact,
                             round=rnd if type(rnd) is int else None,
-                            ties=sum(o.best for o in advice.options), advice=advice))
+                            ties=sum(o.best for o in advice.options), advice=advice, loss_ci=loss_ci))
         if method is None:
             method, objective = advice.method, advice.objective
         if progress:
