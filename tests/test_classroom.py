@@ -781,6 +781,56 @@ def test_an_estimated_ranking_is_not_ruled_by_ties_or_noise():
     assert "estimated from play-outs" in s["ranking_note"].lower()
 
 
+def test_places_whose_estimated_ranges_overlap_are_marked_uncertain():
+    """Review F1: ranked by an estimate, places whose 95 % ranges chain together are "not clearly
+    different", in both languages; separate ranges and exact losses (no range) are not marked."""
+    from spieltisch.ui.classroom.board import _mark_uncertain
+
+    def entry(rank, lo, mean, hi, method="estimate"):
+        return {"rank": rank, "uncertain": None,
+                "expected_loss": {"method": method, "float": mean, **({"ci95": [lo, hi]} if method == "estimate" else {})}}
+
+    ranking = [entry(1, 0, 1, 3), entry(2, 2, 4, 6), entry(3, 5.5, 7, 9), entry(4, 10, 12, 14)]
+    _mark_uncertain(ranking)
+    assert [x["uncertain"] for x in ranking] == [[1, 3], [1, 3], [1, 3], None]
+    board = Board(new_round("tuefteln", 1, seed=2).code)
+    assert board.uncertain_note(ranking, "de") == "Plätze 1–3: nicht sicher verschieden (die Bereiche überlappen)."
+    assert board.uncertain_note(ranking, "en") == "Places 1–3: not clearly different (the ranges overlap)."
+    apart = [entry(1, 0, 1, 2), entry(2, 3, 4, 5)]
+    _mark_uncertain(apart)
+    assert [x["uncertain"] for x in apart] == [None, None] and board.uncertain_note(apart, "en") is None
+    exact = [entry(1, 0, 1, 1, "exact"), entry(2, 1, 1, 1, "exact")]
+    _mark_uncertain(exact)
+    assert [x["uncertain"] for x in exact] == [None, None]
+
+
+def test_the_boards_words_are_the_games():
+    """Review F8: the ranking note names what the advisor measures (Schraube Locker: this turn's
+    points, not the whole game's), luck in the game's words (Skip-Bo Masters deals cards: no dice),
+    the points view its own note; the class bar's "same throws" is the game's too."""
+    from spieltisch.ui.classroom import ranking_note
+
+    sbm, tue = get_game_class("skip-bo-masters"), get_game_class("tuefteln")
+    for lang in ("de", "en"):
+        for by in ("decisions", "points"):
+            assert "Würfel" not in ranking_note(sbm, None, True, lang, by) and "throw" not in ranking_note(sbm, None, True, lang, by)
+    assert "Glück beim Ziehen" in ranking_note(sbm, None, True, "de") and "lucky draws" in ranking_note(sbm, None, True, "en")
+    assert "Glück beim Würfeln" in ranking_note(tue, None, True, "de")
+    assert "Punkten zählt die Punkte" in ranking_note(tue, None, False, "de", "points")
+    assert "Probespielen" in ranking_note(tue, None, True, "de") and "Probespielen" not in ranking_note(tue, None, False, "de")
+    assert new_round("skip-bo-masters", 2, seats=["human", "greedy"], seed=1).describe("de")["chance"]["same"] == "gleiche Karten"
+    assert new_round("tuefteln", 1, seed=1).describe("en")["chance"]["same"] == "the same throws"
+    # Schraube Locker: the loss is measured by the advisor's objective, this turn's points, and the note says so
+    r = new_round("schraube-locker", 2, seats=["human", "random"], seed=3)
+    board = Board(r.code)
+    board.add(result_code(r, play_session(r, mixed(1))))
+    s = board.summary("en", bots=False, decisions=False)
+    objective = s["loss_objective"]
+    assert objective and "this turn" in objective and objective in s["ranking_note"]
+    assert "best play" not in s["ranking_note"]
+    assert s["ranking_points_note"].startswith("The ranking by points")
+
+
 def test_the_same_decisions_of_two_students_share_a_place_and_count_once():
     """Issue 32 / review F4: two students who decide alike (the best moves, one fixed rule) are not
     copying: both names stay on the board, joined at one place of the ranking, and the game counts

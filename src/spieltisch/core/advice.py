@@ -12,6 +12,7 @@ chosen move's value against the best one's — where were expected points lost?
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -153,7 +154,8 @@ class Decision:
     best: Option  # the best option (the first of the ties)
     options: int  # how many options there were
     # best value − chosen value: exact, 0 when the choice was among the best; an estimate is the
-    # leader's mean minus the chosen one's even where the two cannot be told apart (never below 0)
+    # advisor's pick's mean minus the chosen one's even where the two cannot be told apart, cut at 0
+    # (``estimated_loss``)
     loss: Fraction | float
     exact: bool
     round: int | None = None  # the round as the player's observation counts it, where it has one
@@ -163,6 +165,8 @@ class Decision:
     # them, else from the two options' intervals; its top also covers the strongest other finalists,
     # so a choice that leads its play-outs still has an interval above 0
     loss_ci: tuple | None = None
+    # the estimate before it is cut at 0, ``(loss, lo, hi)``: what a sum of decisions adds up
+    loss_raw: tuple | None = field(default=None, compare=False, repr=False)
 
     def to_json(self, options: bool = False) -> dict:
         """JSON-ready; ``loss`` is ``{"fraction", "float"}`` when exact, else ``{"float"}``, so a chart
@@ -182,34 +186,49 @@ def _loss_json(loss, exact: bool) -> dict:
 
 
 def estimated_loss(advice: Advice, chosen: Option) -> tuple[float, float, float]:
-    """``(loss, lo, hi)``: what choosing ``chosen`` gave away against the advice's leader (its first
-    option), with a 95 % interval. With the advisor's play-out values (``Advice.samples``): the mean
-    paired difference leader − chosen over the play-outs both had (the same random numbers), and as
-    the top of the interval the highest paired upper bound of any option played as long as the
-    chosen one, or of the strongest other option — a chosen leader has not been shown to be the best,
-    only not worse. Without them: the two options' intervals, conservatively (lo = best.lo − chosen.hi,
-    hi = best.hi − chosen.lo). Never below 0 (the leader is the reference)."""
+    """``(loss, lo, hi)``: what choosing ``chosen`` gave away against the best option, with a 95 %
+    interval. ``loss`` and ``lo`` are not cut at 0 here: a choice as good as the advisor's pick
+    comes out a little above or below 0 by chance, and a sum of such decisions stays unbiased only
+    uncut (the review shows each decision cut at 0, the board cuts the sum).
+
+    With the advisor's play-out values (``Advice.samples``, the same random numbers for every option):
+    the options played as long as the chosen one are its rivals; the best of them is picked on half
+    of the play-outs (the even ones) and its paired difference to the chosen one measured on the other
+    half, and the other way round (cross-fitting). Taking the leader's mean minus the chosen one's on
+    the very play-outs that made it the leader would add the winner's curse at every tied decision (a
+    strong bot's Skip-Bo game, 67 tied decisions: +25 cards of lead for nothing, measured). The top of
+    the interval is the highest paired upper bound of any rival (or of the strongest other option):
+    a chosen leader has not been shown to be the best, only not worse. Without play-out values: the
+    two options' intervals, conservatively (lo = best.lo − chosen.hi, hi = best.hi − chosen.lo)."""
     best = advice.options[0]
     samples = advice.samples or {}
     mine = samples.get(chosen.action)
-    lead = samples.get(best.action)
-    if mine is not None and lead is not None and min(len(mine), len(lead)) >= 2:
+    if mine is not None and len(mine) >= 2 and len(samples) > 1:
         def paired(other):
             k = min(len(other), len(mine))
             return mean_ci([x - y for x, y in zip(other[:k], mine[:k])]) if k >= 2 else None
 
-        d = paired(lead)
-        loss, lo, hi = max(0.0, d.mean), max(0.0, d.lo), max(0.0, d.hi)
+        n = len(mine)
+        rivals = [a for a, v in samples.items() if len(v) >= n]  # the chosen one among them
+        if n >= 4 and len(rivals) > 1:
+            diffs = []
+            for pick, judge in ((0, 1), (1, 0)):
+                lead = samples[max(rivals, key=lambda a: math.fsum(samples[a][pick:n:2]))]
+                diffs += [lead[k] - mine[k] for k in range(judge, n, 2)]
+            d = mean_ci(diffs)
+        else:
+            d = paired(samples.get(best.action, mine)) or mean_ci([0.0, 0.0])
+        loss, lo, hi = d.mean, d.lo, max(0.0, d.hi)
         rival = next((o.action for o in advice.options if o.action is not chosen.action), None)
         screened = min(len(v) for v in samples.values())  # what every option had: no finalist's
         for a, values in samples.items():
-            if a is not chosen.action and (len(values) >= len(mine) and len(values) > screened or a is rival):
+            if a is not chosen.action and (len(values) >= n and len(values) > screened or a is rival):
                 e = paired(values)
                 if e is not None:
                     hi = max(hi, e.hi)
         return loss, lo, hi
     b, c = best.value, chosen.value
-    return max(0.0, b.mean - c.mean), max(0.0, b.lo - c.hi), max(0.0, b.hi - c.lo)
+    return b.mean - c.mean, b.lo - c.hi, max(0.0, b.hi - c.lo)
 
 
 @dataclass(frozen=True)
@@ -344,12 +363,13 @@ def review(match, progress=None, *, start: int = 0, limit: int | None = None, pl
         if advice.exact:
             loss = Fraction(0) if chosen.best else best.value - chosen.value
         else:
-            loss, lo, hi = estimated_loss(advice, chosen)
-            loss_ci = (lo, hi)
+            raw = estimated_loss(advice, chosen)
+            loss, loss_ci = max(0.0, raw[0]), (max(0.0, raw[1]), raw[2])
         rnd = observation.get("round") if isinstance(observation, dict) else None
         out.append(Decision(i, mover, chosen, best, len(advice.options), loss, advice.exact,
                             round=rnd if type(rnd) is int else None,
-                            ties=sum(o.best for o in advice.options), advice=advice, loss_ci=loss_ci))
+                            ties=sum(o.best for o in advice.options), advice=advice, loss_ci=loss_ci,
+                            loss_raw=None if advice.exact else raw))
         if method is None:
             method, objective = advice.method, advice.objective
         if progress:

@@ -57,16 +57,16 @@ def ranking_note(cls, objective: dict | None, estimate: bool, lang: str, by: str
         return (f"Die Rangliste nach Punkten zählt die Punkte des Spiels – Entscheidungen und {luck} zusammen."
                 if lang == "de" else
                 f"The ranking by points counts the game's points – decisions and {luck} together.")
-    measure = f" ({objective[lang]})" if objective else ""
+    measure = f": {objective[lang]}" if objective else ""
     if lang == "de":
         return ("Die Rangliste zählt Entscheidungen, nicht Glück: wie viel eure Entscheidungen gegenüber der besten "
-                f"Wahl des Beraters verschenkt haben, gemessen an dem, was der Berater bewertet{measure} – weniger ist "
+                f"Wahl des Beraters verschenkt haben, gemessen an dem, was der Berater bewertet{measure}. Weniger ist "
                 "besser. "
                 + ("Geschätzt aus Probespielen: in Klammern der 95-%-Bereich; wo sich die Bereiche überlappen, ist "
                    "die Reihenfolge nicht sicher. " if estimate else "")
                 + f"Gute Entscheidungen und {luck} sind zweierlei – die Punkte zeigt die zweite Ansicht.")
     return ("The ranking counts decisions, not luck: how much your decisions gave away against the advisor's best "
-            f"choice, measured by what the advisor values{measure} – less is better. "
+            f"choice, measured by what the advisor values{measure}. Less is better. "
             + ("Estimated from play-outs: in brackets the 95 % range; where the ranges overlap, the order is not "
                "certain. " if estimate else "")
             + f"Good decisions and {luck} are different things – the points are the second view.")
@@ -93,7 +93,7 @@ class Board:
         self._bots = None
         self._advice: dict = {}
         self._loss: dict = {}  # a result's decisions (its path) -> the expected points they gave away
-        self._objective = None  # what the advisor values (its advice's objective), once it has been asked
+        self._objectives: list = []  # what the advisor values (its advices' objectives), as it has been asked
 
     # --- filling ---
     def add(self, text, same_decisions_once: bool = True) -> dict:
@@ -233,19 +233,22 @@ class Board:
             game = result.match.game
             rv = review(result.match, players=list(result.humans), **load_view(type(game)).review_settings(game))
             decisions = rv.decisions
-            if rv.objective is not None:
-                self._objective = rv.objective
+            for d in decisions:  # (Schraube Locker's dice and card decisions measure different things)
+                if d.advice is not None and d.advice.objective not in self._objectives:
+                    self._objectives.append(d.advice.objective)
             if all(d.exact for d in decisions):
                 total = sum((Fraction(d.loss) for d in decisions), Fraction(0))
                 out = {"method": "exact", **value_json(total)}
             else:
                 # each decision's loss with its own (skewed) interval; the decisions' errors combined
                 # as independent ones, below and above the sum separately
-                mean = sum(float(d.loss) for d in decisions)
-                below = sum((float(d.loss) - d.loss_ci[0]) ** 2 for d in decisions if d.loss_ci)
-                above = sum((d.loss_ci[1] - float(d.loss)) ** 2 for d in decisions if d.loss_ci)
-                out = {"method": "estimate", "float": mean,
-                       "ci95": [max(0.0, mean - math.sqrt(below)), mean + math.sqrt(above)]}
+                # (uncut: a tied choice adds about 0, not the winner's curse of a cut at 0)
+                raw = [d.loss_raw or (float(d.loss), float(d.loss), float(d.loss)) for d in decisions]
+                mean = sum(x for x, _, _ in raw)
+                below = math.sqrt(sum((x - lo) ** 2 for x, lo, _ in raw))
+                above = math.sqrt(sum((hi - x) ** 2 for x, _, hi in raw))
+                out = {"method": "estimate", "float": max(0.0, mean),
+                       "ci95": [max(0.0, mean - below), max(0.0, mean + above)]}
             out["decisions"] = len(decisions)
             self._loss[result.path] = out
         return self._loss[result.path]
@@ -326,7 +329,7 @@ class Board:
                 if advice.exact:
                     loss = Fraction(0) if opt.best else best.value - opt.value
                 else:
-                    loss = estimated_loss(advice, opt)[0]
+                    loss = max(0.0, estimated_loss(advice, opt)[0])
                 count = counts.get(index, 0)
                 class_loss += count * loss
                 # only what someone chose and what lost points, and the best option to compare
@@ -379,6 +382,8 @@ class Board:
         names = {**BOT_WORDS, **view.bot_names}
         counted = {e[0].code for e in entries}
         ranking = self.ranking(lang, "decisions" if losses else "points")
+        objective = {lang: "; ".join(o[lang] for o in self._objectives) for lang in ("de", "en")} \
+            if self._objectives else None
         estimate = losses and any((self._loss.get(r.path) or {}).get("method") == "estimate" for r in self.results)
         return {
             "class": self.round.describe(lang),
@@ -396,10 +401,10 @@ class Board:
             "ranking": ranking,
             "ranking_by": "decisions" if losses else "points",
             "ranking_points": self.ranking(lang, "points"),
-            "ranking_note": ranking_note(self.round.cls, self._objective, estimate, lang),
+            "ranking_note": ranking_note(self.round.cls, objective, estimate, lang),
             "ranking_points_note": ranking_note(self.round.cls, None, False, lang, "points"),
             "ranking_uncertain": self.uncertain_note(ranking, lang),
-            "loss_objective": None if self._objective is None else self._objective[lang],
+            "loss_objective": None if objective is None else objective[lang],
             "decisions": self.decisions(lang) if decisions else [],
         }
 
