@@ -881,6 +881,11 @@ def test_several_results_under_one_name_are_flagged_and_the_first_counts():
     one = Board(r.code)
     one.add(f"Lena: {codes[0]}\nTim: {codes[1]}")
     assert one.summary("en", bots=False, decisions=False)["name_flags"] == []
+    # a live class: the server tells two students called Lena apart, each counts
+    live = Board(r.code)
+    live.add(f"Lena: {codes[0]}\nLena: {codes[1]}", same_decisions_once=False)
+    s = live.summary("en", bots=False, decisions=False)
+    assert s["name_flags"] == [] and s["counted"] == 2
 
 
 def test_cli_class_new_json_is_the_class_game(capsys):

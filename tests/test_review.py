@@ -181,7 +181,8 @@ def test_tuefteln_review_gives_estimates():
     again = match.game.advise(before[d.index].observation(0), **settings)
     assert again.option_for(d.chosen.action).value == d.chosen.value and again.options[0].value == d.best.value
     (s,) = rev.summary()
-    assert not s.exact and s.loss == pytest.approx(sum(d.loss for d in rev))
+    assert not s.exact and s.loss == pytest.approx(max(0.0, sum(d.loss_raw[0] for d in rev)))
+    assert all(d.loss == max(0.0, d.loss_raw[0]) for d in rev)
     assert s.clearly_worse == sum(not d.chosen.best for d in rev)
     data = json.loads(json.dumps(rev.to_json()))
     assert data["review"]["settings"] == settings and not data["review"]["exact"]

@@ -162,7 +162,7 @@ class Decision:
     ties: int = 1  # how many options share the best value (cannot be told apart)
     advice: Advice | None = field(default=None, compare=False, repr=False)  # every option, for a closer look
     # an estimated loss's 95 % interval (lo, hi): from the paired play-outs where the advisor keeps
-    # them, else from the two options' intervals; its top also covers the strongest other finalists,
+    # them, else from the two options' intervals; its top also covers every other option (paired),
     # so a choice that leads its play-outs still has an interval above 0
     loss_ci: tuple | None = None
     # the estimate before it is cut at 0, ``(loss, lo, hi)``: what a sum of decisions adds up
@@ -197,8 +197,8 @@ def estimated_loss(advice: Advice, chosen: Option) -> tuple[float, float, float]
     half, and the other way round (cross-fitting). Taking the leader's mean minus the chosen one's on
     the very play-outs that made it the leader would add the winner's curse at every tied decision (a
     strong bot's Skip-Bo game, 67 tied decisions: +25 cards of lead for nothing, measured). The top of
-    the interval is the highest paired upper bound of any rival (or of the strongest other option):
-    a chosen leader has not been shown to be the best, only not worse. Without play-out values: the
+    the interval is the highest paired upper bound of any option against the chosen one (on the
+    play-outs they share): a chosen leader has not been shown to be the best, only not worse. Without play-out values: the
     two options' intervals, conservatively (lo = best.lo − chosen.hi, hi = best.hi − chosen.lo)."""
     best = advice.options[0]
     samples = advice.samples or {}
@@ -219,10 +219,8 @@ def estimated_loss(advice: Advice, chosen: Option) -> tuple[float, float, float]
         else:
             d = paired(samples.get(best.action, mine)) or mean_ci([0.0, 0.0])
         loss, lo, hi = d.mean, d.lo, max(0.0, d.hi)
-        rival = next((o.action for o in advice.options if o.action is not chosen.action), None)
-        screened = min(len(v) for v in samples.values())  # what every option had: no finalist's
-        for a, values in samples.items():
-            if a is not chosen.action and (len(values) >= n and len(values) > screened or a is rival):
+        for a, values in samples.items():  # every option, as far as it was played
+            if a is not chosen.action:
                 e = paired(values)
                 if e is not None:
                     hi = max(hi, e.hi)
@@ -233,7 +231,8 @@ def estimated_loss(advice: Advice, chosen: Option) -> tuple[float, float, float]
 
 @dataclass(frozen=True)
 class PlayerSummary:
-    """What one player's reviewed decisions cost: the sum of the losses (exact when every value was),
+    """What one player's reviewed decisions cost: the sum of the losses (exact when every value was;
+    estimates added uncut, the sum cut at 0),
     and how often a better option was clearly there (exact: any loss; estimates: the best option's
     interval lay wholly above the chosen one's reach)."""
 
@@ -286,7 +285,10 @@ class Review(Sequence):
         for p in range(self.game.num_players):
             mine = [d for d in self.decisions if d.player == p]
             exact = all(d.exact for d in mine)
-            loss = sum((d.loss for d in mine), Fraction(0)) if exact else sum(float(d.loss) for d in mine)
+            # estimates: the uncut values added up, then cut at 0 (a tie adds about 0, not its noise's
+            # positive part), as the class board adds them
+            loss = sum((d.loss for d in mine), Fraction(0)) if exact else max(
+                0.0, sum(d.loss_raw[0] if d.loss_raw else float(d.loss) for d in mine))
             best = sum(d.chosen.best for d in mine)
             out.append(PlayerSummary(p, len(mine), best, len(mine) - best, loss, exact))
         return out

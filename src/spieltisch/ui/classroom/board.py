@@ -155,10 +155,11 @@ class Board:
         """``(entries, later)``: the results that count, each entry a list of results with the same
         decisions (one place, counted once; a live class's results each stand alone), in the order
         added; and the later results under a name or number that has one already (a second tab, a
-        second browser: only the first counts, the board says so)."""
+        second browser: only the first counts, the board says so; not in a live class, whose server
+        tells two students of one name apart)."""
         seen, counted, later = set(), [], []
         for r in self.results:
-            key = _name_key(r)
+            key = _name_key(r) if r.group else None  # a live class's server knows its students apart
             if key is not None and key in seen:
                 later.append(r)
                 continue
@@ -177,7 +178,7 @@ class Board:
         """The names (or numbers) with more than one result: ``[{"name", "results", "text"}]``."""
         counts: dict = {}
         for r in self.results:
-            key = _name_key(r)
+            key = _name_key(r) if r.group else None
             if key is not None:
                 counts.setdefault(key, []).append(r)
         out = []
