@@ -197,10 +197,11 @@ def estimated_loss(advice: Advice, chosen: Option) -> tuple[float, float, float]
     half, and the other way round (cross-fitting). Taking the leader's mean minus the chosen one's on
     the very play-outs that made it the leader would add the winner's curse at every tied decision (a
     strong bot's Skip-Bo game, 67 tied decisions: +25 cards of lead for nothing, measured). The top of
-    the interval is the highest paired upper bound of any option against the chosen one (on the
-    play-outs they share), and at least the loss plus the half-width of the paired comparison with
-    the closest other option: a chosen leader has not been shown to be the best, only not worse. Without play-out values: the
-    two options' intervals, conservatively (lo = best.lo − chosen.hi, hi = best.hi − chosen.lo)."""
+    the interval is the highest paired upper bound against the chosen one (on the play-outs they
+    share) of the options played as long or marked best; where that is 0 (every other option clearly
+    worse), the half-width of the paired comparison with the closest one: a chosen leader is not
+    the best for certain. Without play-out values: the two options' intervals, conservatively
+    (lo = best.lo − chosen.hi, hi = best.hi − chosen.lo)."""
     best = advice.options[0]
     samples = advice.samples or {}
     mine = samples.get(chosen.action)
@@ -221,17 +222,23 @@ def estimated_loss(advice: Advice, chosen: Option) -> tuple[float, float, float]
             d = paired(samples.get(best.action, mine)) or mean_ci([0.0, 0.0])
         loss, lo, hi = d.mean, d.lo, max(0.0, d.hi)
         runner = None
-        for a, values in samples.items():  # every option, as far as it was played
+        # the options that might be better: those played as long as the chosen one and those the
+        # advisor could not tell from its best (the upper bounds of every screened-out option would
+        # add only the noise of their many comparisons)
+        near = {o.action for o in advice.options if o.best}
+        for a, values in samples.items():
             if a is not chosen.action:
                 e = paired(values)
-                if e is not None:
+                if e is None:
+                    continue
+                if len(values) >= n or a in near:
                     hi = max(hi, e.hi)
-                    if runner is None or e.mean > runner.mean:
-                        runner = e
-        if runner is not None:
-            # at least the play-outs' resolution against the closest other option: a choice clearly
-            # ahead of every other one at 95 % is not the best for certain (only an exact game's is)
-            hi = max(hi, loss + (runner.hi - runner.mean))
+                if runner is None or e.mean > runner.mean:
+                    runner = e
+        if runner is not None and hi <= max(0.0, loss):
+            # a choice clearly ahead of every other one at 95 % is not the best for certain (only an
+            # exact game's is): its range reaches the play-outs' resolution against the closest one
+            hi = max(0.0, loss) + (runner.hi - runner.mean)
         return loss, lo, hi
     b, c = best.value, chosen.value
     return b.mean - c.mean, b.lo - c.hi, max(0.0, b.hi - c.lo)
