@@ -171,17 +171,46 @@ def test_tuefteln_review_gives_estimates():
         for v in (d.chosen.value, d.best.value):
             assert v.lo <= v.mean <= v.hi and v.n == 2
         assert type(d.loss) is float and d.loss >= 0
-        assert d.loss == (0.0 if d.chosen.best else d.best.value.mean - d.chosen.value.mean)
+        # the leader's mean minus the chosen one's, also among ties (a tie is not a loss of 0 for sure)
+        assert d.loss == pytest.approx(max(0.0, d.best.value.mean - d.chosen.value.mean))
+        lo, hi = d.loss_ci
+        assert 0 <= lo <= d.loss <= hi
         assert d.round == before[d.index].observation(0)["round"]
     # each decision's values are the advisor's own at that observation, with the same settings
     d = rev[3]
     again = match.game.advise(before[d.index].observation(0), **settings)
     assert again.option_for(d.chosen.action).value == d.chosen.value and again.options[0].value == d.best.value
     (s,) = rev.summary()
-    assert not s.exact and s.loss == pytest.approx(sum(d.loss for d in rev))
+    assert not s.exact and s.loss == pytest.approx(max(0.0, sum(d.loss_raw[0] for d in rev)))
+    assert all(d.loss == max(0.0, d.loss_raw[0]) for d in rev)
     assert s.clearly_worse == sum(not d.chosen.best for d in rev)
     data = json.loads(json.dumps(rev.to_json()))
     assert data["review"]["settings"] == settings and not data["review"]["exact"]
     j = data["decisions"][0]
     assert j["chosen"]["value"]["ci95"][0] <= j["chosen"]["value"]["mean"] <= j["chosen"]["value"]["ci95"][1]
     assert "fraction" not in j["loss"] and j["loss"]["float"] == rev[0].loss
+
+
+@pytest.mark.parametrize("game_id, settings", [
+    ("tuefteln", {"seed": 0, "screen": 4, "n_rollouts": 28, "finalists": 2}),
+    ("skip-bo-masters", {"seed": 0, "screen": 4, "n_rollouts": 12, "finalists": 1, "budget": 100_000}),
+])
+def test_an_included_option_is_played_as_long_as_the_finalists(game_id, settings):
+    """Review F1: ``include`` makes an option a finalist whatever the screening says, so the review's
+    chosen move is compared with the leader on the same play-outs; without it (the negative control)
+    the same option stops at the screening."""
+    match = played(game_id, 1 if game_id == "tuefteln" else 2, None, ["greedy"] * (1 if game_id == "tuefteln" else 2))
+    state = match.game.new_initial_state()
+    for action in match.actions:
+        if state.current_player() != CHANCE and len(state.legal_actions()) > 2:
+            break
+        state.apply_action(action)
+    obs = state.observation(state.current_player())
+    plain = match.game.advise(obs, **settings)
+    screened_out = plain.options[-1].action  # the last by value: no finalist of its own
+    assert len(plain.samples[screened_out]) == settings["screen"]
+    forced = match.game.advise(obs, include=[screened_out], **settings)
+    assert len(forced.samples[screened_out]) == settings["n_rollouts"] == max(len(v) for v in forced.samples.values())
+    # every option's play-out values are the shown estimate's
+    for o in forced.options:
+        assert o.value.n == len(forced.samples[o.action])

@@ -209,7 +209,8 @@ def test_the_end_banner_and_the_review(game):
     review = t.state()["review"]
     assert review["ready"] and review["bars"]
     assert all(b["loss"] >= 0 for b in review["bars"])
-    assert all(b["loss"] == 0 for b in review["bars"] if b["best"])
+    # an exact tie loses nothing; an estimated one what the play-outs say (core.advice.estimated_loss)
+    assert all(b["loss"] == 0 for b in review["bars"] if b["best"]) or not t.review_data.exact
     assert len(review["lines"]) == 1 and review["lines"][0].startswith("You: ")
 
 

@@ -272,18 +272,27 @@ function drawRanking(s) {
       withAttrs(el("button", { type: "button", textContent: t, className: "ranking-by",
         onclick: () => { rankingBy = k; drawRanking(s); } }), { "aria-pressed": String(rankingBy === k), "data-by": k }))),
   { role: "group", "aria-label": say(lang, "Rangliste nach", "ranking by") });
+  // "given away", not "points given away": some advisors measure in cards of lead or this turn's
+  // points; the note under the buttons says in what
   const heads = [say(lang, "Platz", "rank"), say(lang, "Name", "name"),
-    say(lang, "verschenkte Punkte (erwartet)", "points given away (expected)"), say(lang, "Punkte", "points"),
+    say(lang, "verschenkt (erwartet)", "given away (expected)"), say(lang, "Punkte", "points"),
     say(lang, "Ergebniscode", "result code")];
   const table = withAttrs(el("table", {},
     el("thead", {}, el("tr", {}, ...heads.map((t, i) => el("th", { textContent: t, className: i === 2 || i === 3 ? "num" : "" })))),
-    el("tbody", {}, ...rows.map((r) => withAttrs(el("tr", {}, el("td", { textContent: r.rank }), el("td", { textContent: r.name }),
+    // "≈ 2": a place an estimate cannot tell from its neighbours' (the note below names them)
+    el("tbody", {}, ...rows.map((r) => withAttrs(el("tr", {}, el("td", { textContent: byDecisions && r.uncertain ? `≈ ${r.rank}` : r.rank }),
+      el("td", { textContent: r.name }),
       el("td", { className: "num loss", textContent: lossText(r.expected_loss) }),
       el("td", { className: "num", textContent: String(r.points).replace("-", "−") }), el("td", { className: "code", textContent: r.shown })),
     { "data-code": r.code })))), { "data-by": byDecisions ? "decisions" : "points" });
-  const note = s.ranking_by === "decisions" ? s.ranking_note
+  // each view its own note: the points view says what points count, not what decisions do
+  const note = rankingBy === "points" ? s.ranking_points_note : s.ranking_by === "decisions" ? s.ranking_note
     : say(lang, "Die Rangliste nach Entscheidungen wird berechnet …", "The ranking by decisions is being computed …");
-  box.replaceChildren(views, el("p", { className: "note ranking-note", textContent: note }), table);
+  const notes = [el("p", { className: "note ranking-note", textContent: note })];
+  if (byDecisions && s.ranking_uncertain) notes.push(el("p", { className: "note ranking-uncertain", textContent: s.ranking_uncertain }));
+  // several results under one name (a second tab or browser): said, and only the first ranked
+  if (s.name_flags.length) notes.push(el("p", { className: "note name-flags", textContent: s.name_flags.map((f) => f.text).join("; ") }));
+  box.replaceChildren(views, ...notes, table);
 }
 
 function drawHistogram(s) {
@@ -319,9 +328,16 @@ function drawHistogram(s) {
   svg.setAttribute("aria-label", say(lang, `Histogramm der Punkte: ${described}`, `Histogram of the points: ${described}`));
   fig.append(el("ul", { className: "legend" }, ...marks.map(([v, color, label]) =>
     el("li", {}, el("span", { className: "swatch", style: `border-color:${color}` }), `${label}: ${num(v)}`))));
+  // the caption names only the lines the histogram has (the exact value of best play only where the
+  // game's analysis solves the whole game)
+  const lines = [];
+  if (s.best_expected) lines.push(say(lang, "den exakten Erwartungswert bei bestem Spiel", "the exact expected value of best play"));
+  if (s.bots_mean) lines.push(say(lang, "den Mittelwert der Bots im selben Spiel", "the bots' mean in the same game"));
+  if (s.mean) lines.push(say(lang, "den Mittelwert der Klasse", "the class's mean"));
+  const listed = lines.length > 1 ? `${lines.slice(0, -1).join(", ")} ${say(lang, "und", "and")} ${lines[lines.length - 1]}` : lines[0];
   fig.append(el("figcaption", { className: "note", textContent: say(lang,
-    "Punkte der Klasse; die Linien zeigen den exakten Erwartungswert bei bestem Spiel, den Mittelwert der Bots im selben Spiel und den der Klasse.",
-    "The class's points; the lines show the exact expected value of best play, the bots' mean in the same game and the class's.") }));
+    `Punkte der Klasse (jedes Spiel einmal); die Linien zeigen ${listed}.`,
+    `The class's points (each game once); the lines show ${listed}.`) }));
 }
 
 function drawDecisions(s, full) {
@@ -344,7 +360,7 @@ function drawDecisions(s, full) {
       el("td", { textContent: (o.best ? "★ " : "") + o.label }),
       el("td", { className: "num" }, el("span", { className: "bar" + (o.best ? " best" : ""), style: `width:${(o.count / d.reached) * 120}px` }),
         ` ${o.count}`),
-      el("td", { className: "num", textContent: o.best ? "0" : num(o.loss.float, 3) }))))))));
+      el("td", { className: "num", textContent: num(o.loss.float, 3) }))))))));
 }
 
 function download(name, type, text) {

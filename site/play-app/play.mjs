@@ -85,8 +85,9 @@ function drawClassBar() {
   const head = document.createElement("p");
   head.append(inLang(now, "Klassenrunde ", "Class round "),
     Object.assign(document.createElement("span"), { className: "code", textContent: info.shown }),
-    ` · ${info.name} · ` + inLang(now, "Alle spielen dasselbe Spiel: gleiche Entscheidungen, gleiche Würfe.",
-      "Everyone plays the same game: the same decisions meet the same throws."));
+    // the game's own words for its chance (Skip-Bo Masters deals cards, it has no dice)
+    ` · ${info.name} · ` + inLang(now, `Alle spielen dasselbe Spiel: gleiche Entscheidungen, ${info.chance.same}.`,
+      `Everyone plays the same game: the same decisions meet ${info.chance.same}.`));
   classBar.append(head);
   const field = document.createElement("input");
   field.id = "class-who";

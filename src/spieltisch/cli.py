@@ -806,7 +806,9 @@ def cmd_class(args) -> int:
         out = {"class": round_.to_json(), "results": listed}
         if summary is not None:
             out.update({k: summary[k] for k in ("mean", "best_expected", "bots", "bots_mean", "histogram",
-                                                 "ranking", "ranking_points", "ranking_note", "decisions")})
+                                                 "ranking", "ranking_points", "ranking_note", "decisions",
+                                                 "count", "counted", "name_flags", "ranking_points_note",
+                                                 "ranking_uncertain", "loss_objective")})
         else:
             out.update({"mean": None, "best_expected": None, "decisions": []})
         _dump(out)
@@ -889,12 +891,16 @@ def _print_board(round_, listed, summary, lang: str) -> None:
     if summary is None:
         return
     print()
-    print(_t(lang, "Rangliste nach Entscheidungen (verschenkte Punkte im Mittel):",
-             "ranking by decisions (expected points given away):"))
+    # "given away", not "points": the advisor's measure is named in the note (cards of lead, this turn's points)
+    print(_t(lang, "Rangliste nach Entscheidungen (verschenkt im Mittel):",
+             "ranking by decisions (expected amount given away):"))
     for row in summary["ranking"]:
         print(f"  {row['rank']:>2}. {row['name']:<20} {_loss_text(row['expected_loss'], lang):<22} "
               f"{_t(lang, 'Punkte', 'points')} {_signed_int(row['points'])}")
     print("  " + summary["ranking_note"])
+    for note in [summary["ranking_uncertain"]] + [f["text"] for f in summary["name_flags"]]:
+        if note:
+            print("  " + note)
     print(_t(lang, "Rangliste nach Punkten:", "ranking by points:"))
     for row in summary["ranking_points"]:
         print(f"  {row['rank']:>2}. {row['name']:<20} {_signed_int(row['points'])}")

@@ -247,7 +247,8 @@ def test_a_class_round_from_the_projector_to_the_board(context, request_log, sit
     assert decisions.count() >= 1
     chosen = [int(x) for x in decisions.first.locator("tbody td:nth-child(2)").all_inner_texts()]
     reached = int(re.search(r"(\d+)\s*$", decisions.first.locator("h4").inner_text()).group(1))
-    assert sum(chosen) == reached >= 2 and decisions.first.locator("tr.best").count() >= 1
+    # only the options someone chose that lost points are listed, after the best one (review F1)
+    assert sum(chosen) <= reached >= 2 and decisions.first.locator("tr.best").count() >= 1
     screenshot(teacher, "board")
     assert_accessible(teacher, "the filled class board")
     # the codes made and verified in the browser's Pyodide replay to the same points in CPython

@@ -12,6 +12,7 @@ chosen move's value against the best one's — where were expected points lost?
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -20,10 +21,10 @@ from typing import Any
 from .errors import SpieltischError, short
 from .game import CHANCE, TERMINAL, action_label, advisor_settings, check_settings
 # One estimate type for simulations and advice, so a value from ``stats.mean_ci`` can be advised as is.
-from .stats import Estimate
+from .stats import Estimate, mean_ci
 
 __all__ = ["Advice", "Decision", "Estimate", "Option", "PlayerSummary", "Review", "advisor_settings",
-           "check_settings", "make_advice", "point", "review", "value_json"]
+           "check_settings", "estimated_loss", "make_advice", "point", "review", "value_json"]
 
 
 def value_json(value) -> dict:
@@ -66,6 +67,9 @@ class Advice:
     exact: bool
     method: dict  # how the values were found, {"de": ..., "en": ...}
     objective: dict  # what the values measure, {"de": ..., "en": ...}
+    # an estimating advisor's play-out values per action, value i of every option from the same random
+    # numbers (common random numbers), in the values' unit: for paired comparisons (the review's loss)
+    samples: dict | None = field(default=None, compare=False, repr=False)
 
     @property
     def best(self) -> list:
@@ -88,14 +92,15 @@ def _is_exact(value) -> bool:
     return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
 
 
-def make_advice(valued, *, method: dict, objective: dict, notes=None, best=None) -> Advice:
+def make_advice(valued, *, method: dict, objective: dict, notes=None, best=None, samples=None) -> Advice:
     """An ``Advice`` from ``(action, value)`` pairs, all values exact or all estimates; ``notes``
     maps an action to its explanation ({"de": ..., "en": ...}).
 
     Exact: the options equal to the maximum are best. Estimates: every option whose interval reaches
     the best mean's interval is best too (it cannot be told apart at this number of samples), unless
     the advisor passes ``best``, the actions it found indistinguishable from the best by a sharper
-    test (e.g. paired differences over common random numbers)."""
+    test (e.g. paired differences over common random numbers). ``samples``: an estimating advisor's
+    play-out values per action (``Advice.samples``)."""
     valued = list(valued)
     if not valued:
         raise SpieltischError("there is no decision to advise on here")
@@ -132,7 +137,10 @@ def make_advice(valued, *, method: dict, objective: dict, notes=None, best=None)
     notes = notes or {}
     options = tuple(Option(a, v, b, {"de": action_label(a, "de"), "en": action_label(a, "en")}, notes.get(a))
                     for (a, v), b in zip(valued, best))
-    return Advice(options, exact=not all(estimates), method=dict(method), objective=dict(objective))
+    if samples is not None and not all(estimates):
+        raise TypeError("an exact advice has no play-out values")
+    return Advice(options, exact=not all(estimates), method=dict(method), objective=dict(objective),
+                  samples=dict(samples) if samples is not None else None)
 
 
 # --- review --------------------------------------------------------------------------------------
@@ -145,11 +153,20 @@ class Decision:
     chosen: Option
     best: Option  # the best option (the first of the ties)
     options: int  # how many options there were
-    loss: Fraction | float  # best value − chosen value (0 when the choice was among the best)
+    # best value − chosen value: exact, 0 when the choice was among the best; an estimate is the
+    # advisor's pick's mean minus the chosen one's even where the two cannot be told apart, cut at 0
+    # (``estimated_loss``)
+    loss: Fraction | float
     exact: bool
     round: int | None = None  # the round as the player's observation counts it, where it has one
     ties: int = 1  # how many options share the best value (cannot be told apart)
     advice: Advice | None = field(default=None, compare=False, repr=False)  # every option, for a closer look
+    # an estimated loss's 95 % interval (lo, hi): from the paired play-outs where the advisor keeps
+    # them, else from the two options' intervals; its top also covers every other option (paired),
+    # so a choice that leads its play-outs still has an interval above 0
+    loss_ci: tuple | None = None
+    # the estimate before it is cut at 0, ``(loss, lo, hi)``: what a sum of decisions adds up
+    loss_raw: tuple | None = field(default=None, compare=False, repr=False)
 
     def to_json(self, options: bool = False) -> dict:
         """JSON-ready; ``loss`` is ``{"fraction", "float"}`` when exact, else ``{"float"}``, so a chart
@@ -157,6 +174,8 @@ class Decision:
         out = {"index": self.index, "player": self.player, "round": self.round, "options": self.options,
                "ties": self.ties, "exact": self.exact, "chosen": self.chosen.to_json(), "best": self.best.to_json(),
                "chosen_is_best": self.chosen.best, "loss": _loss_json(self.loss, self.exact)}
+        if self.loss_ci is not None:
+            out["loss"]["ci95"] = list(self.loss_ci)
         if options and self.advice is not None:
             out["advice"] = self.advice.to_json()
         return out
@@ -166,9 +185,69 @@ def _loss_json(loss, exact: bool) -> dict:
     return value_json(loss) if exact else {"float": float(loss)}
 
 
+def estimated_loss(advice: Advice, chosen: Option) -> tuple[float, float, float]:
+    """``(loss, lo, hi)``: what choosing ``chosen`` gave away against the best option, with a 95 %
+    interval. ``loss`` and ``lo`` are not cut at 0 here: a choice as good as the advisor's pick
+    comes out a little above or below 0 by chance, and a sum of such decisions stays unbiased only
+    uncut (the review shows each decision cut at 0, the board cuts the sum).
+
+    With the advisor's play-out values (``Advice.samples``, the same random numbers for every option):
+    the options played as long as the chosen one are its rivals; the best of them is picked on half
+    of the play-outs (the even ones) and its paired difference to the chosen one measured on the other
+    half, and the other way round (cross-fitting). Taking the leader's mean minus the chosen one's on
+    the very play-outs that made it the leader would add the winner's curse at every tied decision (a
+    strong bot's Skip-Bo game, 67 tied decisions: +25 cards of lead for nothing, measured). The top of
+    the interval is the highest paired upper bound against the chosen one (on the play-outs they
+    share) of the options played as long or marked best; where that is 0 (every other option clearly
+    worse), the half-width of the paired comparison with the closest one: a chosen leader is not
+    the best for certain. Without play-out values: the two options' intervals, conservatively
+    (lo = best.lo − chosen.hi, hi = best.hi − chosen.lo)."""
+    best = advice.options[0]
+    samples = advice.samples or {}
+    mine = samples.get(chosen.action)
+    if mine is not None and len(mine) >= 2 and len(samples) > 1:
+        def paired(other):
+            k = min(len(other), len(mine))
+            return mean_ci([x - y for x, y in zip(other[:k], mine[:k])]) if k >= 2 else None
+
+        n = len(mine)
+        rivals = [a for a, v in samples.items() if len(v) >= n]  # the chosen one among them
+        if n >= 4 and len(rivals) > 1:
+            diffs = []
+            for pick, judge in ((0, 1), (1, 0)):
+                lead = samples[max(rivals, key=lambda a: math.fsum(samples[a][pick:n:2]))]
+                diffs += [lead[k] - mine[k] for k in range(judge, n, 2)]
+            d = mean_ci(diffs)
+        else:
+            d = paired(samples.get(best.action, mine)) or mean_ci([0.0, 0.0])
+        loss, lo, hi = d.mean, d.lo, max(0.0, d.hi)
+        runner = None
+        # the options that might be better: those played as long as the chosen one and those the
+        # advisor could not tell from its best (the upper bounds of every screened-out option would
+        # add only the noise of their many comparisons)
+        near = {o.action for o in advice.options if o.best}
+        for a, values in samples.items():
+            if a is not chosen.action:
+                e = paired(values)
+                if e is None:
+                    continue
+                if len(values) >= n or a in near:
+                    hi = max(hi, e.hi)
+                if runner is None or e.mean > runner.mean:
+                    runner = e
+        if runner is not None and hi <= max(0.0, loss):
+            # a choice clearly ahead of every other one at 95 % is not the best for certain (only an
+            # exact game's is): its range reaches the play-outs' resolution against the closest one
+            hi = max(0.0, loss) + (runner.hi - runner.mean)
+        return loss, lo, hi
+    b, c = best.value, chosen.value
+    return b.mean - c.mean, b.lo - c.hi, max(0.0, b.hi - c.lo)
+
+
 @dataclass(frozen=True)
 class PlayerSummary:
-    """What one player's reviewed decisions cost: the sum of the losses (exact when every value was),
+    """What one player's reviewed decisions cost: the sum of the losses (exact when every value was;
+    estimates added uncut, the sum cut at 0),
     and how often a better option was clearly there (exact: any loss; estimates: the best option's
     interval lay wholly above the chosen one's reach)."""
 
@@ -221,7 +300,10 @@ class Review(Sequence):
         for p in range(self.game.num_players):
             mine = [d for d in self.decisions if d.player == p]
             exact = all(d.exact for d in mine)
-            loss = sum((d.loss for d in mine), Fraction(0)) if exact else sum(float(d.loss) for d in mine)
+            # estimates: the uncut values added up, then cut at 0 (a tie adds about 0, not its noise's
+            # positive part), as the class board adds them
+            loss = sum((d.loss for d in mine), Fraction(0)) if exact else max(
+                0.0, sum(d.loss_raw[0] if d.loss_raw else float(d.loss) for d in mine))
             best = sum(d.chosen.best for d in mine)
             out.append(PlayerSummary(p, len(mine), best, len(mine) - best, loss, exact))
         return out
@@ -273,34 +355,38 @@ def review(match, progress=None, *, start: int = 0, limit: int | None = None, pl
             if i >= start and (players is None or mover in players) and (limit is None or len(todo) < limit):
                 todo.append(i)
     partial = len(todo) < total
+    # an advisor that takes ``include`` plays the chosen move among its finalists, on the same play-outs
+    # as the leader: the chosen move's loss is then a paired difference, not two noisy means
+    include = "include" not in settings and "include" in (advisor_settings(game) or ())
     out, method, objective = [], None, None
     wanted = set(todo)
     for i, state, mover in _replay(match, stop=todo[-1] + 1 if todo else 0):
         if i not in wanted:
             continue
         observation = state.observation(mover)
-        advice = game.advise(observation, **settings)
+        action = match.actions[i]
+        advice = game.advise(observation, **settings, **({"include": [action]} if include else {}))
         if progress and not out:
             # only now: the advisor has taken its settings (a play-out count below its own minimum
             # is refused at the first decision), so a refusal never follows progress already shown
             progress(0, len(todo))
-        action = match.actions[i]
         try:
             chosen = advice.option_for(action)
         except SpieltischError:
             raise SpieltischError(f"record action {i} ({action!s}) is not among the options the advisor of "
                                   f"{game.id} lists there; the advisor and the rules disagree") from None
         best = advice.options[0]
-        if chosen.best:
-            loss = Fraction(0) if advice.exact else 0.0
-        elif advice.exact:
-            loss = best.value - chosen.value
+        loss_ci = None
+        if advice.exact:
+            loss = Fraction(0) if chosen.best else best.value - chosen.value
         else:
-            loss = best.value.mean - chosen.value.mean
+            raw = estimated_loss(advice, chosen)
+            loss, loss_ci = max(0.0, raw[0]), (max(0.0, raw[1]), raw[2])
         rnd = observation.get("round") if isinstance(observation, dict) else None
         out.append(Decision(i, mover, chosen, best, len(advice.options), loss, advice.exact,
                             round=rnd if type(rnd) is int else None,
-                            ties=sum(o.best for o in advice.options), advice=advice))
+                            ties=sum(o.best for o in advice.options), advice=advice, loss_ci=loss_ci,
+                            loss_raw=None if advice.exact else raw))
         if method is None:
             method, objective = advice.method, advice.objective
         if progress:

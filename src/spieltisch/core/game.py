@@ -49,6 +49,10 @@ class Game:
     result_code_bot: ClassVar[str | None] = None
     #: the analysis solves the whole game: ``analyze()["optimal_expected_total"]`` is best play's exact total
     solves_whole_game: ClassVar[bool] = False
+    #: what chance deals in the game, for texts that set luck against decisions (the class board, the
+    #: class bar): ``{lang: {"luck": ..., "same": ...}}``
+    chance_words: ClassVar[dict] = {"de": {"luck": "Glück beim Würfeln", "same": "gleiche Würfe"},
+                                    "en": {"luck": "lucky throws", "same": "the same throws"}}
     state_class: ClassVar[type]
     # Attached by ``registry.register`` from the game package's ``__init__`` (the engine module
     # never imports its bots, advisor or analysis):

@@ -546,7 +546,7 @@ def _checked(game, observation) -> int:
 
 
 def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = ROLLOUTS, seed: int = 0, to_end: bool = False,
-           progress=None, screen: int = SCREEN, finalists: int = FINALISTS, budget: int = BUDGET):
+           progress=None, screen: int = SCREEN, finalists: int = FINALISTS, budget: int = BUDGET, include=()):
     """Every option of the decision ``observation`` shows (its viewer must be the player to move),
     valued by determinized play-outs (``_World``, ``_play_out``).
 
@@ -561,6 +561,9 @@ def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = ROLLOUTS, s
     ``to_end``: play out to the end of the round and value the chance to win it (slow: for
     comparisons, not live). ``progress(done, total)`` counts the moves of the play-outs against the
     budget (``total`` grows only when the screening alone needs more; the last call says done).
+    ``include``: options that stay among the finalists whatever the play-outs say (a review's chosen
+    option, so its difference to the leader is measured on the same hidden cards); the advice keeps
+    every option's play-out values (``Advice.samples``, in the objective's unit) for such comparisons.
 
     Shown values: the leader's mean over all its play-outs; any other option's is that plus its mean
     paired difference to the leader over the play-outs they share, so that the values shown, made of
@@ -579,6 +582,10 @@ def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = ROLLOUTS, s
         raise SpieltischError(f"to_end is true or false, not {short(to_end)}")
     me = _checked(game, observation)
     legal = determinize(game, observation, Rng(seed))._legal_actions()
+    try:
+        forced = [a for a in legal if any(type(a) is type(b) and a == b for b in include)]
+    except TypeError:
+        raise SpieltischError(f"include is a list of options, not {short(include)}") from None
     master = Rng(seed)
     seeds = [master.spawn() for _ in range(n_rollouts)]
     worlds: dict = {}
@@ -615,12 +622,13 @@ def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = ROLLOUTS, s
     leader = max(legal, key=mean)  # the first of equal means: the engine's order
     top = [a for a in legal if a is leader or paired_tie(scores[leader], scores[a])]
     top = sorted(top, key=mean, reverse=True)[:finalists]
+    top += [a for a in forced if a not in top]
     while len(top) > 1 and work[0] < budget and len(scores[top[0]]) < n_rollouts:
         upto = min(n_rollouts, len(scores[top[0]]) + screen)
         for action in top:
             play(action, upto)
         leader = max(top, key=mean)
-        top = [a for a in top if a is leader or paired_tie(scores[leader], scores[a])]
+        top = [a for a in top if a is leader or a in forced or paired_tie(scores[leader], scores[a])]
     if progress:
         progress(max(budget, work[0]), max(budget, work[0]))
     # every option against the final leader on the play-outs they share: an option screened out
@@ -658,4 +666,4 @@ def advise(game: SkipBoMasters, observation: dict, n_rollouts: int = ROLLOUTS, s
     most = max(len(v) for v in scores.values())
     method = {lang: t.format(n1=screen_done, n2=most, until=UNTIL[lang][to_end]) for lang, t in METHOD.items()}
     return make_advice(valued, method=method, objective=OBJECTIVE_TO_END if to_end else OBJECTIVE, notes=notes,
-                       best=best)
+                       best=best, samples={a: tuple(x / scale for x in v) for a, v in scores.items()})

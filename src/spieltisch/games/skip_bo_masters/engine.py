@@ -366,6 +366,9 @@ ACTION_TYPES = (Draw, Reveal, Play, Buy, Replace, PayToll, DeclineToll, Discard,
 
 class SkipBoMasters(Game):
     id = "skip-bo-masters"
+    # no dice: chance is the shuffled cards
+    chance_words = {"de": {"luck": "Glück beim Ziehen", "same": "gleiche Karten"},
+                    "en": {"luck": "lucky draws", "same": "the same cards"}}
     # 2: by default every playable own card must be played before the discard (D5, "must_play"), and
     # coins no longer replace a card the player holds (D6, "replace_held")
     version = 2

@@ -391,7 +391,7 @@ def greedy_playout(layout, codes, free: int, throws, value, cat_points, cat_bits
 
 
 def advise(game, observation: dict, n_rollouts: int = ROLLOUTS, policy: str = "greedy", seed: int = 0,
-           progress=None, screen: int | None = None, finalists: int = FINALISTS) -> Advice:
+           progress=None, screen: int | None = None, finalists: int = FINALISTS, include=()) -> Advice:
     """Every legal placement of the current throw for the observation's viewer, with its estimated
     final score.
 
@@ -402,7 +402,10 @@ def advise(game, observation: dict, n_rollouts: int = ROLLOUTS, policy: str = "g
     Starred (best): the leader and every finalist played to the end whose paired difference to the
     leader (same throws) has a 95 % interval reaching 0 — a tie is shown as a tie. ``policy``
     "strong" plays out with the strong bot instead (slow: for comparisons, not for live use).
-    ``progress(done, total)`` counts options screened, then finalists' blocks played."""
+    ``include``: placements that are finalists whatever the screening says and are played to the
+    end (a review's chosen move, so its difference to the leader is measured on the same throws).
+    ``progress(done, total)`` counts options screened, then finalists' blocks played. The advice
+    keeps every option's play-out values (``Advice.samples``) for paired comparisons."""
     if type(n_rollouts) is not int or not 1 <= n_rollouts <= MAX_ROLLOUTS:
         raise SpieltischError(f"the advisor plays each option out 1 to {MAX_ROLLOUTS} times, not {short(n_rollouts)}")
     for name, n in (("screen", screen), ("finalists", finalists)):
@@ -415,6 +418,10 @@ def advise(game, observation: dict, n_rollouts: int = ROLLOUTS, policy: str = "g
     if solo.throw is None:
         raise SpieltischError(f"player {observation['player'] + 1} has no throw to write now")
     legal = solo.legal_actions()
+    try:
+        forced = [a for a in legal if any(type(a) is type(b) and a == b for b in include)]
+    except TypeError:
+        raise SpieltischError(f"include is a list of placements, not {short(include)}") from None
     layout = solo.game.layout
     rounds_left = layout.rounds - solo.rounds_done
     plays = rollout_throws(seed, n_rollouts, rounds_left)
@@ -449,7 +456,7 @@ def advise(game, observation: dict, n_rollouts: int = ROLLOUTS, policy: str = "g
         screen = max(SCREEN, SCREEN_BUDGET // (len(legal) * rounds_left or 1))
     screen = min(screen, n_rollouts)
     blocks = [(n, min(n + BLOCK, n_rollouts)) for n in range(screen, n_rollouts, BLOCK)]
-    total = len(legal) + min(finalists, len(legal)) * len(blocks)
+    total = len(legal) + min(finalists + len(forced), len(legal)) * len(blocks)
     for j, action in enumerate(legal):
         scores[action] = [play(action, k) for k in range(screen)]
         if progress:
@@ -459,6 +466,7 @@ def advise(game, observation: dict, n_rollouts: int = ROLLOUTS, policy: str = "g
     top = [a for a in ranked if paired_tie(scores[ranked[0]], scores[a])]
     if blocks:
         top = top[:finalists]
+    top += [a for a in forced if a not in top]
     done = len(legal)
     alive = list(top)
     for lo, hi in blocks:
@@ -469,7 +477,7 @@ def advise(game, observation: dict, n_rollouts: int = ROLLOUTS, policy: str = "g
                 progress(done, total)
         if hi < n_rollouts:  # a finalist clearly behind the leader so far plays no further
             lead = max(alive, key=lambda a: math.fsum(scores[a]))
-            alive = [a for a in alive if a is lead or not _clearly_below(scores[lead], scores[a])]
+            alive = [a for a in alive if a is lead or a in forced or not _clearly_below(scores[lead], scores[a])]
     if progress and done < total:
         progress(total, total)
     leader = max(alive, key=lambda a: math.fsum(scores[a]))
@@ -481,4 +489,5 @@ def advise(game, observation: dict, n_rollouts: int = ROLLOUTS, policy: str = "g
     n1, k = screen, len(top) if blocks else 0
     method = {lang: t.format(n1=n1, k=k, n2=n_rollouts, policy=POLICY_TEXT[policy][lang])
               for lang, t in METHOD_TEXT.items()}
-    return make_advice(valued, method=method, objective=OBJECTIVE_TEXT, best=best)
+    return make_advice(valued, method=method, objective=OBJECTIVE_TEXT, best=best,
+                       samples={a: tuple(v) for a, v in scores.items()})

@@ -91,7 +91,7 @@ from .board import (  # noqa: F401
     Board,
     MAX_BINS,
     NICE_WIDTHS,
-    RANKING_NOTE,
+    ranking_note,
     _state_at,
     _value_json,
     histogram,

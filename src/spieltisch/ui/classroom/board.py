@@ -9,7 +9,7 @@ import json
 import math
 from fractions import Fraction
 
-from ...core.advice import value_json
+from ...core.advice import estimated_loss, value_json
 from ...core.errors import short
 from ...core.game import CHANCE, action_label
 from ...core.match import Match
@@ -47,14 +47,36 @@ def histogram(points, marks=()) -> dict:
     return {"width": width, "bins": bins}
 
 
-RANKING_NOTE = {
-    "de": "Die Rangliste zählt Entscheidungen, nicht Glück: wie viele Punkte eure Entscheidungen im Mittel "
-          "gegenüber dem besten Spiel verschenkt haben (weniger ist besser). Gute Entscheidungen und Glück "
-          "beim Würfeln sind zweierlei – die Punkte zeigt die zweite Ansicht.",
-    "en": "The ranking counts decisions, not luck: how many points your decisions gave away on average "
-          "against best play (fewer is better). Good decisions and lucky throws are different things – "
-          "the points are the second view.",
-}
+def ranking_note(cls, objective: dict | None, estimate: bool, lang: str, by: str = "decisions") -> str:
+    """Why the ranking is what it is, in ``lang``: by decisions, what the loss is measured against
+    (the advisor's own objective, ``objective``: for some games this turn's points, not the whole
+    game's) and, for an estimate, that overlapping ranges leave the order open; by points, that the
+    points hold decisions and luck together. The words for luck are the game's (``chance_words``)."""
+    luck = cls.chance_words[lang]["luck"]
+    if by == "points":
+        return (f"Die Rangliste nach Punkten zählt die Punkte des Spiels – Entscheidungen und {luck} zusammen."
+                if lang == "de" else
+                f"The ranking by points counts the game's points – decisions and {luck} together.")
+    measure = f": {objective[lang]}" if objective else ""
+    if lang == "de":
+        return ("Die Rangliste zählt Entscheidungen, nicht Glück: wie viel eure Entscheidungen gegenüber der besten "
+                f"Wahl des Beraters verschenkt haben, gemessen an dem, was der Berater bewertet{measure}. Weniger ist "
+                "besser. "
+                + ("Geschätzt aus Probespielen: in Klammern der 95-%-Bereich; wo sich die Bereiche überlappen, ist "
+                   "die Reihenfolge nicht sicher. " if estimate else "")
+                + f"Gute Entscheidungen und {luck} sind zweierlei – die Punkte zeigt die zweite Ansicht.")
+    return ("The ranking counts decisions, not luck: how much your decisions gave away against the advisor's best "
+            f"choice, measured by what the advisor values{measure}. Less is better. "
+            + ("Estimated from play-outs: in brackets the 95 % range; where the ranges overlap, the order is not "
+               "certain. " if estimate else "")
+            + f"Good decisions and {luck} are different things – the points are the second view.")
+
+
+def _name_key(result: Result):
+    """Whose result this is, as the board tells names apart (None: neither a name nor a number)."""
+    if result.label:
+        return ("label", " ".join(result.label.split()).casefold())
+    return ("number", result.number) if result.number else None
 
 
 class Board:
@@ -70,14 +92,17 @@ class Board:
         self._best = None
         self._bots = None
         self._advice: dict = {}
-        self._loss: dict = {}  # result code -> the expected points its decisions gave away
+        self._loss: dict = {}  # a result's decisions (its path) -> the expected points they gave away
+        self._objectives: list = []  # what the advisor values (its advices' objectives), as it has been asked
 
     # --- filling ---
     def add(self, text, same_decisions_once: bool = True) -> dict:
-        """``{"added": [{"code", "points", "name"}], "refused": [{"input", "reason": {de, en}}]}``.
-        A code whose decisions equal a result's on the board is the same game under another number
-        or name and counts once (``same_decisions_once``); a live class, whose server saw each
-        student play their own game, passes False."""
+        """``{"added": [{"code", "points", "label", "same_as"?}], "refused": [{"input", "reason": {de, en}}]}``.
+        A code whose decisions equal a result's on the board is added (``same_as``: whose): two students
+        who play the best moves, or by the same fixed rule, decide alike without copying, so both names
+        stay, at one place of the ranking, and the game counts once in the class's mean and histogram
+        (``same_decisions_once``); a live class, whose server saw each student play their own game,
+        passes False and counts each. A code already on the board is refused."""
         added, refused = [], []
         try:
             entries = split_entries(text)
@@ -89,18 +114,19 @@ class Board:
                 if any(r.code == code for r in self.results):
                     raise CodeError("this result code is on the board already", "dieser Ergebniscode ist schon da")
                 result = verify_result(self.round, code)
-                twin = next((r for r in self.results if r.path == result.path), None) if same_decisions_once else None
-                if twin is not None:
-                    # the same decisions under another number or name: the same game, counted once
-                    raise CodeError(f"the same game as {twin.name('en')}'s (the same decisions): counted once",
-                                    f"dasselbe Spiel wie das von {twin.name('de')} (dieselben Entscheidungen): "
-                                    f"zählt nur einmal")
             except CodeError as e:
                 refused.append({"input": short(raw, 40, str), "reason": e.text})
                 continue
             result.label = label
+            result.group = same_decisions_once
+            twin = next((r for r in self.results if r.group and r.path == result.path), None) \
+                if same_decisions_once else None
             self.results.append(result)
             added.append({"code": code, "points": result.points, "label": label})
+            if twin is not None:
+                added[-1]["same_as"] = {"de": f"dieselben Entscheidungen wie {twin.name('de')}: ein Platz, einmal "
+                                              "gezählt",
+                                        "en": f"the same decisions as {twin.name('en')}: one place, counted once"}
         return {"added": added, "refused": refused}
 
     def remove(self, code) -> None:
@@ -125,6 +151,45 @@ class Board:
         return board
 
     # --- what the board shows ---
+    def standing(self) -> tuple[list, list]:
+        """``(entries, later)``: the results that count, each entry a list of results with the same
+        decisions (one place, counted once; a live class's results each stand alone), in the order
+        added; and the later results under a name or number that has one already (a second tab, a
+        second browser: only the first counts, the board says so; not in a live class, whose server
+        tells two students of one name apart)."""
+        seen, counted, later = set(), [], []
+        for r in self.results:
+            key = _name_key(r) if r.group else None  # a live class's server knows its students apart
+            if key is not None and key in seen:
+                later.append(r)
+                continue
+            seen.add(key)
+            counted.append(r)
+        groups, entries = {}, []
+        for r in counted:
+            k = ("path", r.path) if r.group else ("code", r.code)
+            if k not in groups:
+                groups[k] = []
+                entries.append(groups[k])
+            groups[k].append(r)
+        return entries, later
+
+    def name_flags(self, lang: str) -> list[dict]:
+        """The names (or numbers) with more than one result: ``[{"name", "results", "text"}]``."""
+        counts: dict = {}
+        for r in self.results:
+            key = _name_key(r) if r.group else None
+            if key is not None:
+                counts.setdefault(key, []).append(r)
+        out = []
+        for rs in counts.values():
+            if len(rs) > 1:
+                name = rs[0].name(lang)
+                text = (f"{name}: {len(rs)} Ergebnisse, gewertet wird das erste" if lang == "de"
+                        else f"{name}: {len(rs)} results, the first counts")
+                out.append({"name": name, "results": len(rs), "codes": [r.code for r in rs], "text": text})
+        return out
+
     def best_expected(self):
         """The exact expected points of best play for the student's seat, where the game's analysis
         has it (Würfel Joker: ``optimal_expected_total``), else None."""
@@ -157,66 +222,92 @@ class Board:
         """The expected points the student's decisions gave away against best play: each decision of
         the student's seat valued by the game's advisor (``core.advice.review`` with the view's review
         settings), the losses added up. Exact where the advisor is exact (Würfel Joker's solvers, the
-        per-turn solvers); otherwise the sum of the advisor's estimates with a 95 % interval (the
-        decisions' half-widths combined as independent errors). Luck plays no part in it: a game
+        per-turn solvers); otherwise the sum of the advisor's estimates (``Decision.loss``: the leader's
+        mean minus the chosen option's on the same play-outs, also where the two are tied) with a 95 %
+        interval (each decision's ``loss_ci``, combined as independent errors). Luck plays no part in it: a game
         played with the throws known scores high and still gives away what its decisions give away.
         ``{"method": "exact", "fraction", "float", "decisions"}`` or ``{"method": "estimate", "float",
         "ci95": [lo, hi], "decisions"}``."""
-        if result.code not in self._loss:
+        if result.path not in self._loss:
             from ...core.advice import review
 
             game = result.match.game
             rv = review(result.match, players=list(result.humans), **load_view(type(game)).review_settings(game))
             decisions = rv.decisions
+            for d in decisions:  # (Schraube Locker's dice and card decisions measure different things)
+                if d.advice is not None and d.advice.objective not in self._objectives:
+                    self._objectives.append(d.advice.objective)
             if all(d.exact for d in decisions):
                 total = sum((Fraction(d.loss) for d in decisions), Fraction(0))
                 out = {"method": "exact", **value_json(total)}
             else:
-                mean = sum(float(d.loss) for d in decisions)
-                var = 0.0
-                for d in decisions:
-                    if d.exact or d.chosen.best:
-                        continue  # no loss, or an exact one: nothing uncertain
-                    for o in (d.best, d.chosen):
-                        var += ((o.value.hi - o.value.lo) / 2) ** 2
-                half = math.sqrt(var)
-                out = {"method": "estimate", "float": mean, "ci95": [max(0.0, mean - half), mean + half]}
+                # each decision's loss with its own (skewed) interval; the decisions' errors combined
+                # as independent ones, below and above the sum separately
+                # (uncut: a tied choice adds about 0, not the winner's curse of a cut at 0)
+                raw = [d.loss_raw or (float(d.loss), float(d.loss), float(d.loss)) for d in decisions]
+                mean = sum(x for x, _, _ in raw)
+                below = math.sqrt(sum((x - lo) ** 2 for x, lo, _ in raw))
+                above = math.sqrt(sum((hi - x) ** 2 for x, _, hi in raw))
+                out = {"method": "estimate", "float": max(0.0, mean),
+                       "ci95": [max(0.0, mean - below), max(0.0, mean + above)]}
             out["decisions"] = len(decisions)
-            self._loss[result.code] = out
-        return self._loss[result.code]
+            self._loss[result.path] = out
+        return self._loss[result.path]
 
     def ranking(self, lang: str, by: str = "decisions") -> list[dict]:
-        """The results ranked by decisions (the expected points they gave away, fewest first; points
-        break a tie) or by ``by="points"``; each entry with its expected loss."""
+        """The results that count (``standing``) ranked by decisions (the expected points they gave
+        away, fewest first; points break a tie) or by ``by="points"``; each entry with its expected
+        loss. Results with the same decisions share one entry, their names joined. By an estimate,
+        ``"uncertain": [first, last]`` gives the places whose ranges overlap this one's chain (the
+        order among them is not certain), else None."""
         if by not in ("decisions", "points"):
             raise CodeError(f"a ranking is by decisions or by points, not {short(by)}",
                             f"eine Rangliste geht nach Entscheidungen oder nach Punkten, nicht {short(by)}")
+        entries, _ = self.standing()
         if by == "points":
-            def key(r):
-                return (-r.points,)
+            def key(e):
+                return (-e[0].points,)
         else:
-            def key(r):
-                return (round(self.expected_loss(r)["float"], 9), -r.points)
-        ordered = sorted(self.results, key=key)
+            def key(e):
+                return (round(self.expected_loss(e[0])["float"], 9), -e[0].points)
+        ordered = sorted(entries, key=key)
         out, rank = [], 0
-        for i, r in enumerate(ordered):
-            if i == 0 or key(r) != key(ordered[i - 1]):
+        for i, e in enumerate(ordered):
+            r = e[0]
+            if i == 0 or key(e) != key(ordered[i - 1]):
                 rank = i + 1
             # by points the expected loss is shown where it is known already (it takes the advisor)
-            loss = self.expected_loss(r) if by == "decisions" else self._loss.get(r.code)
-            out.append({"rank": rank, "name": r.name(lang), "points": r.points, "code": r.code, "shown": grouped(r.code),
-                        "expected_loss": loss})
+            loss = self.expected_loss(r) if by == "decisions" else self._loss.get(r.path)
+            name = r.name(lang)
+            if len(e) > 1:
+                name = ", ".join(x.name(lang) for x in e) + (" – gleiche Entscheidungen" if lang == "de"
+                                                              else " – same decisions")
+            out.append({"rank": rank, "name": name, "points": r.points, "code": r.code, "shown": grouped(r.code),
+                        "codes": [x.code for x in e], "expected_loss": loss, "uncertain": None})
+        if by == "decisions":
+            _mark_uncertain(out)
         return out
+
+    def uncertain_note(self, ranking: list, lang: str) -> str | None:
+        """The places a ranking by an estimate cannot tell apart, in words (None: none)."""
+        spans = sorted({tuple(x["uncertain"]) for x in ranking if x["uncertain"]})
+        if not spans:
+            return None
+        places = ", ".join(f"{a}–{b}" for a, b in spans)
+        return (f"Plätze {places}: nicht sicher verschieden (die Bereiche überlappen)." if lang == "de"
+                else f"Places {places}: not clearly different (the ranges overlap).")
 
     def decisions(self, lang: str) -> list[dict]:
         """Where the class lost points: among the decisions at least half of the results reached
         (at least two), those that cost the class the most, with how many chose each option, the
         best option and each option's loss (the advisor's values, as the review computes them)."""
-        n = len(self.results)
+        # one game per entry: a second result of a name, or the same decisions twice, count once
+        results = [e[0] for e in self.standing()[0]]
+        n = len(results)
         if n < 2:
             return []
         reached: dict[tuple, list] = {}  # path before the decision -> [(result, choice)]
-        for r in self.results:
+        for r in results:
             for depth, (at, choice, _) in enumerate(r.choices):
                 reached.setdefault(r.path[:depth], []).append((r, choice))
         enough = max(2, math.ceil(n / 2))
@@ -236,18 +327,19 @@ class Board:
             for index, action in enumerate(legal):
                 opt = advice.option_for(action)
                 # what the choice lost, as core.advice.review values the chosen option
-                if opt.best:
-                    loss = Fraction(0) if advice.exact else 0.0
-                elif advice.exact:
-                    loss = best.value - opt.value
+                if advice.exact:
+                    loss = Fraction(0) if opt.best else best.value - opt.value
                 else:
-                    loss = best.value.mean - opt.value.mean
+                    loss = max(0.0, estimated_loss(advice, opt)[0])
                 count = counts.get(index, 0)
                 class_loss += count * loss
-                if count or opt.best:
+                # only what someone chose and what lost points, and the best option to compare
+                if (count and loss > 0) or opt is best:
                     options.append({"label": opt.label[lang], "count": count, "best": opt.best,
                                     "loss": _value_json(loss) if advice.exact else {"float": float(loss)}})
-            options.sort(key=lambda o: (not o["best"], -o["count"]))
+            if not class_loss > 0:
+                continue  # everyone chose the best: nothing lost here
+            options.sort(key=lambda o: (o["label"] != best.label[lang], -o["count"]))
             out.append({"at": at, "round": rnd, "reached": len(who), "situation": situation[lang],
                         "exact": advice.exact, "options": options,
                         "class_loss": _value_json(class_loss) if advice.exact else {"float": float(class_loss)}})
@@ -280,7 +372,8 @@ class Board:
         expected value of best play and the bots' points as marks, the ranking, the decisions.
         ``losses=False`` leaves out what needs the advisor per result (the expected loss, so the
         ranking is by points until the board asks for the full summary)."""
-        points = [r.points for r in self.results]
+        entries, later = self.standing()
+        points = [e[0].points for e in entries]  # one per game that counts
         mean = Fraction(sum(points), len(points)) if points else None
         best = self.best_expected()
         bot_list = self.bot_points() if bots else []
@@ -288,21 +381,31 @@ class Board:
         marks = [m for m in (best, bots_mean) if m is not None]
         view = load_view(self.round.cls)
         names = {**BOT_WORDS, **view.bot_names}
+        counted = {e[0].code for e in entries}
+        ranking = self.ranking(lang, "decisions" if losses else "points")
+        objective = {lang: "; ".join(o[lang] for o in self._objectives) for lang in ("de", "en")} \
+            if self._objectives else None
+        estimate = losses and any((self._loss.get(r.path) or {}).get("method") == "estimate" for r in self.results)
         return {
             "class": self.round.describe(lang),
             "results": [{"code": r.code, "shown": grouped(r.code), "name": r.name(lang), "number": r.number,
-                         "points": r.points, "scores": r.scores, "valid": True,
+                         "points": r.points, "scores": r.scores, "valid": True, "counted": r.code in counted,
                          "expected_loss": self.expected_loss(r) if losses else None} for r in self.results],
-            "count": len(points),
+            "count": len(self.results),
+            "counted": len(points),
+            "name_flags": self.name_flags(lang),
             "mean": _value_json(mean),
             "best_expected": _value_json(best),
             "bots": [{**b, "name": names.get(b["bot"], {"de": b["bot"], "en": b["bot"]})[lang]} for b in bot_list],
             "bots_mean": _value_json(bots_mean),
             "histogram": histogram(points, marks),
-            "ranking": self.ranking(lang, "decisions" if losses else "points"),
+            "ranking": ranking,
             "ranking_by": "decisions" if losses else "points",
             "ranking_points": self.ranking(lang, "points"),
-            "ranking_note": RANKING_NOTE[lang],
+            "ranking_note": ranking_note(self.round.cls, objective, estimate, lang),
+            "ranking_points_note": ranking_note(self.round.cls, None, False, lang, "points"),
+            "ranking_uncertain": self.uncertain_note(ranking, lang),
+            "loss_objective": None if objective is None else objective[lang],
             "decisions": self.decisions(lang) if decisions else [],
         }
 
@@ -317,6 +420,31 @@ class Board:
             r = by_code[row["code"]]
             w.writerow([row["rank"], r.label or "", r.number or "", r.points, grouped(r.code), *r.scores])
         return buf.getvalue()
+
+
+def _mark_uncertain(ranking: list) -> None:
+    """Set ``"uncertain": [first, last]`` on the entries of a ranking by estimates whose 95 % ranges
+    chain together (each overlaps the next one's or an earlier one's in the chain): the order among them
+    is not certain. An exact loss has no range (it is itself)."""
+    def span(x):
+        loss = x["expected_loss"] or {}
+        if loss.get("method") == "estimate":
+            return tuple(loss["ci95"])
+        return (loss.get("float", 0.0), loss.get("float", 0.0))
+
+    if not any((x["expected_loss"] or {}).get("method") == "estimate" for x in ranking):
+        return
+    i = 0
+    while i < len(ranking):
+        top = span(ranking[i])[1]
+        j = i
+        while j + 1 < len(ranking) and span(ranking[j + 1])[0] <= top:
+            j += 1
+            top = max(top, span(ranking[j])[1])
+        if j > i:
+            for x in ranking[i:j + 1]:
+                x["uncertain"] = [ranking[i]["rank"], ranking[j]["rank"]]
+        i = j + 1
 
 
 def _state_at(match: Match, at: int):

@@ -27,6 +27,9 @@ class Result:
     number: int  # the student's number for the ranking, 0 = none
     humans: tuple
     label: str | None = None  # a name typed with the code on the board ("Lena: CODE")
+    # the same decisions as another result share its place and count once (not in a live class, whose
+    # server saw each student play their own game)
+    group: bool = True
 
     @property
     def scores(self) -> list:

@@ -122,7 +122,8 @@ class ClassRound:
         return {"code": self.code, "shown": grouped(self.code), "game": self.game_id, "card": card_of(self.game_id),
                 "name": self.cls.name[lang], "version": self.version, "players": self.players, "seats": seats,
                 "options": changed, "options_text": [option_text(self.cls, k, v, lang) for k, v in changed.items()],
-                "advisor": self.advisor, "hidden": self.hidden, "link": self.link()}
+                "advisor": self.advisor, "hidden": self.hidden, "link": self.link(),
+                "chance": self.cls.chance_words[lang]}
 
 
 def catalog(lang: str = "de") -> list[dict]:
