@@ -130,7 +130,7 @@ class Views:
                                   "distribution": shown["distribution"], "right": lesson["right"]})
             out["truth"] = shown["exact_text"]
         elif "question_id" in rnd.spec and rnd.status == "revealed":
-            out["truth"] = word("computing", lang)
+            out["truth"] = word("computing_exact", lang)
         if "truth" in rnd.spec:
             out["truth"] = word("truth", lang, truth=self._answer_text(rnd, rnd.spec["truth"], lang))
             out["truth_value"] = (float(Fraction(rnd.spec["truth"])) if rnd.spec["type"] == "number"
