@@ -201,11 +201,10 @@ class Room:
 
 async def open_room(server, index: int, n: int, rng) -> Room:
     board = await Page(server.base, f"/klasse?key={server.key}").open()
-    await board.wait(lambda v: v["page"] == "board" and v["room"])
-    if index > 0:  # the server opened the first room at start; the others are the teachers' new rooms
-        first = board.view["room"]["code"]
+    await board.wait(lambda v: v["page"] == "board")
+    if index > 0:  # the server opened the first room at start (the board opens it); the others are new
         await board.act({"type": "room_new"})
-        await board.wait(lambda v: v["room"] and v["room"]["code"] != first)
+    await board.wait(lambda v: v["room"])
     code = board.view["room"]["code"]
     lesson = board.view["lesson_questions"][index % len(board.view["lesson_questions"])]["id"]
     students = []
