@@ -97,6 +97,14 @@ class Round:
     def game_of(self, student: int) -> Game | None:
         return next((g for g in self.games if g.seat_of(student) is not None), None)
 
+    def games_by_student(self) -> dict:
+        """``game_of`` for every student at once: student id -> their (first) game."""
+        out: dict = {}
+        for g in self.games:
+            for sid in g.students().values():
+                out.setdefault(sid, g)
+        return out
+
 
 @dataclass
 class Room:

@@ -130,6 +130,14 @@ class Rooms:
     def online(self, room: str, student: int) -> int:
         return sum(1 for s in self.sessions if s.room == room and s.student == student and s.role == "student")
 
+    def online_counts(self, room: str) -> dict:
+        """The students of ``room`` with a page open: student id -> pages (``online`` for all at once)."""
+        out: dict = {}
+        for s in self.sessions:
+            if s.room == room and s.role == "student" and s.student is not None:
+                out[s.student] = out.get(s.student, 0) + 1
+        return out
+
     def notify(self, room: str | None, targets: set) -> None:
         for s in list(self.sessions):
             if s.room == room and s.wants(targets):

@@ -2,7 +2,7 @@
 a glance, the round's controls, each table summarised) and the projector. Each view is built for its
 page alone; a seat's game is ``LiveTable.state_for(seat)``, drawn from that seat's observation.
 
-``Views`` is a part of ``registry.Registry``: it reads the registry's ``rooms``, ``online``,
+``Views`` is a part of ``registry.Registry``: it reads the registry's ``rooms``, ``online_counts``,
 ``join_url``, ``qr_svg`` and ``projector_token``, and changes nothing."""
 
 from __future__ import annotations
@@ -180,31 +180,36 @@ class Views:
         url = f"{self.join_url}?room={room.code}" if self.join_url else None
         students = []
         rnd = room.current
+        # (one pass over the pages and the games, not one per student: a board of thirty in a school's
+        # ten rooms is redrawn at every move of its room)
+        online = self.online_counts(room.code)
+        games = rnd.games_by_student() if rnd is not None else {}
+        free_short = word("free_short", lang)
         for s in room.students.values():
-            row = {"id": s.id, "name": s.name, "online": bool(self.online(room.code, s.id)), "freed": freed(s),
-                   "free": word("free_seat", lang, name=s.name), "free_short": word("free_short", lang),
+            row = {"id": s.id, "name": s.name, "online": s.id in online, "freed": freed(s),
+                   "free": word("free_seat", lang, name=s.name), "free_short": free_short,
                    "free_ask": word("free_seat_ask", lang, name=s.name)}
             if freed(s) and s.token_hash:
                 row["claim"] = word("seat_claim_code", lang, code=s.token_hash[len(CLAIM):])
             if rnd is not None and rnd.kind == "poll":
                 row["answer"] = self._answer_text(rnd, rnd.answers[s.id], lang) if s.id in rnd.answers else None
             elif rnd is not None:
-                row.update(self._student_status(rnd, s.id, lang))
+                row.update(self._student_status(rnd, s.id, lang, games.get(s.id)))
             students.append(row)
-        online = sum(r["online"] for r in students)
+        connected = sum(r["online"] for r in students)
         out["room"] = {"code": room.code, "join_url": url, "qr": self.qr_svg(url) if url and self.qr_svg else None,
                        "qr_label": word("qr_label", lang, url=url or ""),
                        "join_text": word("join_link", lang, url=url or room.code),
                        "delete": word("delete_room", lang, room=room.code),
                        "students_title": word("students", lang, n=len(students)), "students": students,
-                       "online_text": word("online_of", lang, n=online, of=len(students)),
-                       "round": self._board_round(room, rnd, lang) if rnd is not None else None}
+                       "online_text": word("online_of", lang, n=connected, of=len(students)),
+                       "round": self._board_round(room, rnd, lang, online) if rnd is not None else None}
         return out
 
-    def _student_status(self, rnd: Round, sid: int, lang: str) -> dict:
+    def _student_status(self, rnd: Round, sid: int, lang: str, game: Game | None) -> dict:
         """A student's place in a game round, for their cell on the board: "status" (a short text) and
-        "mark" ("turn": a table waits on them, "done", "out": no seat, "bot": a bot has their seat)."""
-        game = rnd.game_of(sid)
+        "mark" ("turn": a table waits on them, "done", "out": no seat, "bot": a bot has their seat).
+        ``game``: the student's game in the round (``rnd.game_of(sid)``)."""
         if game is None:
             left = next((g for g in rnd.games if any(had_seat(x, sid) for x in g.seats)), None)
             if left is not None:
@@ -226,7 +231,7 @@ class Views:
             text += " · " + word("to_move", lang)
         return {"status": text, "mark": "turn" if turn else None, "table": game.table_no}
 
-    def _board_round(self, room: Room, rnd: Round, lang: str) -> dict:
+    def _board_round(self, room: Room, rnd: Round, lang: str, online: dict) -> dict:
         out = {"id": rnd.id, "kind": rnd.kind, "status": rnd.status,
                "status_text": word("status_revealed" if rnd.status == "revealed" else "status_open", lang)}
         if rnd.kind == "poll":
@@ -255,7 +260,7 @@ class Views:
             out["finished"] = sum(r["over"] for r in rows)
             return out
         out.update({"game": get_game_class(rnd.spec["game"]).name[lang],
-                    "tables": [{**self._table_row(g, lang), **self._table_watch(room, rnd, g, lang),
+                    "tables": [{**self._table_row(g, lang), **self._table_watch(room, rnd, g, lang, online),
                                 "title": word("table_no", lang, n=g.table_no),
                                 "projector": word("projector_of", lang, n=g.table_no),
                                 "beamer": self.projector_token(room.code, g.table_no)} for g in rnd.games]})
@@ -264,10 +269,10 @@ class Views:
                                   waiting=sum(1 for t in playing if t["waiting_offline"]))
         return out
 
-    def _table_watch(self, room: Room, rnd: Round, game: Game, lang: str) -> dict:
+    def _table_watch(self, room: Room, rnd: Round, game: Game, lang: str, online: dict) -> dict:
         """What the board shows of a table beyond its row: whom it waits on (a student to move, and
-        whether they are connected), and a "bot takes over" button for the student it waits on and
-        for every student of it who is not connected."""
+        whether they are connected: ``online``, ``online_counts``), and a "bot takes over" button for
+        the student it waits on and for every student of it who is not connected."""
         t = game.table
         turn = None if t.is_over() else t.session.whose_turn()
         students = game.students()
@@ -275,12 +280,12 @@ class Views:
         out = {"waiting": None, "waiting_offline": False, "takeover": []}
         if waiting is not None:
             name = room.students[waiting].name if waiting in room.students else "?"
-            offline = not self.online(room.code, waiting)
+            offline = waiting not in online
             out["waiting"] = word("waiting_offline" if offline else "waiting_on", lang, who=name)
             out["waiting_offline"] = offline
         if rnd.status == "open" and not t.is_over():
             for p, sid in students.items():
-                if sid == waiting or not self.online(room.code, sid):
+                if sid == waiting or sid not in online:
                     name = room.students[sid].name if sid in room.students else "?"
                     out["takeover"].append({"student": sid, "label": word("takeover", lang, name=name)})
         return out
