@@ -182,6 +182,8 @@ def _board_call(request):
             out["outcome"] = _board.add(req["text"])
         elif kind == "remove":
             _board.remove(req["code"])
+        elif kind == "forget_unread":
+            _board.forget_unread()
         elif kind == "csv":
             return json.dumps({"csv": _board.csv(lang)}, ensure_ascii=False)
         full = bool(req.get("full"))

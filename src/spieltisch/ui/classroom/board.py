@@ -17,7 +17,8 @@ from ...core.registry import bot_names
 from ..session import PlaySession
 from ..table import BOT_WORDS, HUMAN, load_view
 from .codes import (
-    CANDIDATE_DECISIONS, CodeError, FORMAT, MAX_ENTRIES, MAX_STEPS, SHOWN_DECISIONS, grouped, normalize,
+    CANDIDATE_DECISIONS, CodeError, FORMAT, MAX_CODE_CHARS, MAX_ENTRIES, MAX_LABEL_CHARS, MAX_STEPS, SHOWN_DECISIONS,
+    grouped, normalize,
 )
 from .rounds import ClassRound, parse_class
 from .results import Result, split_entries, verify_result
@@ -71,6 +72,7 @@ class Board:
         self._bots = None
         self._advice: dict = {}
         self._loss: dict = {}  # result code -> the expected points its decisions gave away
+        self.unread: list[dict] = []  # stored results refused on loading: {"code", "label", "reason"}
 
     # --- filling ---
     def add(self, text, same_decisions_once: bool = True) -> dict:
@@ -80,49 +82,106 @@ class Board:
         student play their own game, passes False."""
         added, refused = [], []
         try:
-            entries = split_entries(text)
+            entries = split_entries(text, self.round.code, self._replays)
         except CodeError as e:
             return {"added": [], "refused": [{"input": short(text, 40, str), "reason": e.text}]}
         for label, raw in entries:
             try:
-                code = normalize(raw, "result code")
-                if any(r.code == code for r in self.results):
-                    raise CodeError("this result code is on the board already", "dieser Ergebniscode ist schon da")
-                result = verify_result(self.round, code)
-                twin = next((r for r in self.results if r.path == result.path), None) if same_decisions_once else None
-                if twin is not None:
-                    # the same decisions under another number or name: the same game, counted once
-                    raise CodeError(f"the same game as {twin.name('en')}'s (the same decisions): counted once",
-                                    f"dasselbe Spiel wie das von {twin.name('de')} (dieselben Entscheidungen): "
-                                    f"zählt nur einmal")
+                result = self._take(label, raw, same_decisions_once)
             except CodeError as e:
-                refused.append({"input": short(raw, 40, str), "reason": e.text})
+                # the line as it was read: a line without a code is all name
+                shown = label if raw is None else raw if label is None else f"{label}: {raw}"
+                refused.append({"input": short(shown, 40, str), "reason": e.text})
                 continue
-            result.label = label
-            self.results.append(result)
-            added.append({"code": code, "points": result.points, "label": label})
+            added.append({"code": result.code, "points": result.points, "label": label})
         return {"added": added, "refused": refused}
+
+    def _replays(self, code: str) -> bool:
+        try:
+            verify_result(self.round, code)
+        except CodeError:
+            return False
+        return True
+
+    def _take(self, label, raw, same_decisions_once: bool = True) -> Result:
+        """One entry verified and put on the board, or ``CodeError`` saying why not."""
+        if raw is None:  # a line in which split_entries found nothing shaped like a code
+            raise CodeError("no result code found in this line (a result code is a row of digits and capital "
+                            "letters, e.g. WP7J-45B7-VZRK)",
+                            "in dieser Zeile steht kein Ergebniscode (ein Ergebniscode ist eine Reihe aus "
+                            "Ziffern und Großbuchstaben, z. B. WP7J-45B7-VZRK)", "no_code")
+        code = normalize(raw, "result code")
+        if any(r.code == code for r in self.results):
+            raise CodeError("this result code is on the board already", "dieser Ergebniscode ist schon da")
+        try:
+            result = verify_result(self.round, code)
+        except CodeError as e:
+            if e.kind not in ("typo", "garbled"):
+                raise
+            # a class code pasted where a result code belongs fails the result code's checks, which
+            # would call it mistyped: say what it is instead
+            if code == self.round.code:
+                raise CodeError("that is this round's class code, not a result code: the result code is shown "
+                                "on the student's page at the end of the game",
+                                "das ist der Klassencode dieser Runde, kein Ergebniscode: den Ergebniscode zeigt "
+                                "die Seite der Schülerin oder des Schülers am Ende des Spiels", "class_code") from None
+            try:
+                other = parse_class(code)
+            except CodeError:
+                raise e from None
+            raise CodeError(f"that is a class code (of another round, {grouped(other.code)}), not a result code",
+                            f"das ist ein Klassencode (einer anderen Runde, {grouped(other.code)}), kein "
+                            "Ergebniscode", "class_code") from None
+        twin = next((r for r in self.results if r.path == result.path), None) if same_decisions_once else None
+        if twin is not None:
+            # the same decisions under another number or name: the same game, counted once
+            raise CodeError(f"the same game as {twin.name('en')}'s (the same decisions): counted once",
+                            f"dasselbe Spiel wie das von {twin.name('de')} (dieselben Entscheidungen): "
+                            f"zählt nur einmal")
+        result.label = label
+        self.results.append(result)
+        return result
 
     def remove(self, code) -> None:
         code = normalize(code, "result code")
         self.results = [r for r in self.results if r.code != code]
 
     def to_json(self) -> dict:
+        """The codes and names; ``"unread"``: the stored results this board could not read (kept, so
+        saving the board again never drops what it was opened with)."""
         return {"format": FORMAT, "class": self.round.code,
-                "results": [{"code": r.code, "label": r.label} for r in self.results]}
+                "results": [{"code": r.code, "label": r.label} for r in self.results],
+                "unread": [{"code": u["code"], "label": u["label"]} for u in self.unread]}
 
     @classmethod
     def from_json(cls, data) -> "Board":
+        """A stored board, every code verified again. A stored result this board refuses (a code of an
+        older layout, a changed storage) is not dropped: it goes to ``unread`` with the refusal's
+        words, is shown as such and written back by ``to_json``, so only the teacher removes it."""
         if isinstance(data, str):
             data = json.loads(data)
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("results"), list):
             raise CodeError("not a stored class board", "keine gespeicherte Klassen-Auswertung")
         board = cls(data.get("class"))
-        for item in data["results"][:MAX_ENTRIES]:
-            if isinstance(item, dict) and isinstance(item.get("code"), str):
-                label = item.get("label")
-                board.add(f"{label}: {item['code']}" if isinstance(label, str) and label else item["code"])
+        unread = data.get("unread") if isinstance(data.get("unread"), list) else []
+        for item in data["results"] + unread:  # an unread one is tried again: this page may read it now
+            if not (isinstance(item, dict) and isinstance(item.get("code"), str)):
+                continue  # not a result at all (no code): nothing to keep
+            label = item.get("label")
+            label = " ".join(label.split())[:MAX_LABEL_CHARS] or None if isinstance(label, str) else None
+            code = item["code"][:MAX_CODE_CHARS]
+            try:
+                if len(board.results) >= MAX_ENTRIES:
+                    raise CodeError(f"a board holds at most {MAX_ENTRIES} results",
+                                    f"eine Auswertung fasst höchstens {MAX_ENTRIES} Ergebnisse")
+                board._take(label, code)
+            except CodeError as e:
+                board.unread.append({"code": code, "label": label, "reason": e.text})
         return board
+
+    def forget_unread(self) -> None:
+        """The teacher's action that removes the results this board could not read."""
+        self.unread = []
 
     # --- what the board shows ---
     def best_expected(self):
@@ -304,6 +363,7 @@ class Board:
             "ranking_points": self.ranking(lang, "points"),
             "ranking_note": RANKING_NOTE[lang],
             "decisions": self.decisions(lang) if decisions else [],
+            "unread": [{"code": u["code"], "name": u["label"], "reason": u["reason"][lang]} for u in self.unread],
         }
 
     def csv(self, lang: str = "de") -> str:
