@@ -146,3 +146,27 @@ def test_a_name_that_passes_the_checks_with_a_code_is_told_apart_by_the_replay(c
     assert split_entries(paste, r.code, board._replays) == [(name, grouped(c1))]
     assert [(a["label"], a["code"]) for a in board.add(paste)["added"]] == [(name, c1)]
     assert split_entries(paste, r.code) == [(None, paste)]
+
+
+# --- F7: what a student typed as a name never runs in a spreadsheet -----------------------------------
+def runs_in_a_spreadsheet(cell: str) -> bool:
+    return cell.startswith(classroom.codes.FORMULA_START)
+
+
+def test_names_go_into_the_csv_and_the_result_text_so_that_no_spreadsheet_runs_them(codes, monkeypatch):
+    r, _, cs = codes
+    names = ['=HYPERLINK("http://e.vil","Lena")', "+49 170 1234", "@SUM(A1:A9)", "=1+1"]
+    pasted = "\n".join(classroom.result_text(name, code) for name, code in zip(names, cs))
+    board = Board(r.code)
+    out = board.add(pasted)
+    # the board reads the names as typed (without the apostrophe that guards them in the text)
+    assert [a["label"] for a in out["added"]] == [n[:classroom.MAX_LABEL_CHARS] for n in names]
+    assert all(line.startswith("'") for line in pasted.splitlines())
+    rows = list(csv.reader(io.StringIO(board.csv("de"))))[1:]
+    assert sorted(row[1] for row in rows) == sorted("'" + n[:classroom.MAX_LABEL_CHARS] for n in names)
+    assert not any(runs_in_a_spreadsheet(cell) for row in rows for cell in row)
+    # numbers stay numbers (a negative score is not text)
+    assert classroom.harmless_cell(-5) == -5 and classroom.harmless_cell("Lena") == "Lena"
+    # negative control: without the guard the same board writes cells a spreadsheet runs
+    monkeypatch.setattr(classroom.board, "harmless_cell", lambda x: x)
+    assert any(runs_in_a_spreadsheet(cell) for row in csv.reader(io.StringIO(board.csv("de"))) for cell in row)

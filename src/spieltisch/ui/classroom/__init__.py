@@ -58,6 +58,7 @@ from .codes import (  # noqa: F401
     _to_chars,
     class_games,
     grouped,
+    harmless_cell,
     normalize,
 )
 from .rounds import (  # noqa: F401
@@ -83,6 +84,7 @@ from .results import (  # noqa: F401
     _result_chars,
     _tag,
     result_code,
+    result_text,
     resume_table,
     split_entries,
     verify_result,

@@ -18,7 +18,7 @@ from ..session import PlaySession
 from ..table import BOT_WORDS, HUMAN, load_view
 from .codes import (
     CANDIDATE_DECISIONS, CodeError, FORMAT, MAX_CODE_CHARS, MAX_ENTRIES, MAX_LABEL_CHARS, MAX_STEPS, SHOWN_DECISIONS,
-    grouped, normalize,
+    grouped, harmless_cell, normalize,
 )
 from .rounds import ClassRound, parse_class
 from .results import Result, split_entries, verify_result
@@ -375,7 +375,9 @@ class Board:
         by_code = {r.code: r for r in self.results}
         for row in self.ranking(lang):
             r = by_code[row["code"]]
-            w.writerow([row["rank"], r.label or "", r.number or "", r.points, grouped(r.code), *r.scores])
+            # a name is what a student typed: "=1+1" or "=HYPERLINK(…)" must stay text in a spreadsheet
+            w.writerow([harmless_cell(x) for x in (row["rank"], r.label or "", r.number or "", r.points,
+                                                   grouped(r.code), *r.scores)])
         return buf.getvalue()
 
 

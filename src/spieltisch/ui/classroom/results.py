@@ -12,7 +12,8 @@ from ...core.game import record_key
 from ...core.match import Match
 from .codes import (
     ALPHABET, CodeError, MAX_CODE_CHARS, MAX_ENTRIES, MAX_LABEL_CHARS, MAX_NUMBER, MAX_STEPS, RESULT_FORMAT,
-    TAG_CHARS, _VALUE, _check, _from_chars, _garbled, _spacing, _symbols, _to_chars, grouped, normalize,
+    TAG_CHARS, FORMULA_START, _VALUE, _check, _from_chars, _garbled, _spacing, _symbols, _to_chars, grouped,
+    harmless_cell, normalize,
 )
 from .rounds import ClassRound
 
@@ -424,6 +425,8 @@ def _clean_name(text: str) -> str:
     number = _LIST_NUMBER.match(text, a)
     if number:
         a = number.end()
+    if text.startswith("'", a) and text[a + 1:b].startswith(FORMULA_START):
+        a += 1  # the apostrophe that kept a name from running in a spreadsheet (result_text)
     while a < b and joiner(text[a]):
         a += 1
     while b > a and joiner(text[b - 1]):
@@ -450,6 +453,13 @@ def _line_codes(line: str, tag: str | None, accept=None) -> list[tuple[int, int,
             if rest and _code_shaped("".join(_canon(w) for w in words), words):
                 out.append((rest[0][0], rest[-1][1], False))
     return sorted(out)
+
+
+def result_text(label: str | None, code: str) -> str:
+    """What the student's page shows, copies and puts into the QR code: ``Name: CODE`` (or the code
+    alone). A name that would start a formula where the text lands in a spreadsheet gets the
+    apostrophe that keeps it text; the board reads the name without it."""
+    return f"{harmless_cell(label)}: {grouped(code)}" if label else grouped(code)
 
 
 def _line_entries(line: str, tag: str | None = None, accept=None) -> list[tuple[str | None, str | None, bool]]:
