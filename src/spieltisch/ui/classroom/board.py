@@ -21,7 +21,8 @@ from .codes import (
     grouped, harmless_cell, normalize,
 )
 from .rounds import ClassRound, parse_class
-from .results import Result, split_entries, verify_result
+from .paste import split_entries
+from .results import Result, verify_result
 
 
 # --- the class board --------------------------------------------------------------------------------

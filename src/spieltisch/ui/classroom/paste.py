@@ -1,0 +1,223 @@
+"""Reading a paste of result codes as teachers collect them ("Lena: CODE", "CODE Lena", numbered
+lists, several on a line), and the text a student's page hands over (``result_text``)."""
+
+from __future__ import annotations
+
+import re
+
+from .codes import (
+    ALPHABET, CodeError, FORMULA_START, MAX_CODE_CHARS, MAX_ENTRIES, MAX_LABEL_CHARS, TAG_CHARS, _VALUE, _check,
+    _spacing, _symbols, grouped, harmless_cell, normalize,
+)
+from .results import _tag
+
+
+# --- reading a paste ------------------------------------------------------------------------------
+# A paste is whatever a teacher collects: "Lena: CODE", "Lena CODE", "CODE Lena", "Lena – CODE",
+# "1. CODE", several "Name: CODE" on one line. So the codes are found by their shape, not by the
+# punctuation around them: a stretch of code characters whose two check characters hold is a result
+# code (another stretch passes them with probability 1/1024: where two overlapping stretches pass, the
+# one that is a game of the board's round wins), the text between codes is the names. A stretch that fails its checks but looks like a code (a digit
+# and five characters, or twelve characters that are not a name) is still taken as a code, so that a
+# mistyped code is refused as mistyped; a line with nothing shaped like a code is refused as such.
+_BREAKS = ",:;"  # never inside a code: they end one (and may sit inside a name)
+_SEARCHED_CHARS = 400  # the longest stretch tried as a code by its checks (a long Skip-Bo code has ~100)
+_LIST_NUMBER = re.compile(r"^\d{1,3}[.)](?=\s|$)")  # "1. CODE": a numbered list, not a name
+
+
+def _code_char(ch: str) -> bool:
+    up = ch.upper()
+    return len(up) == 1 and up in _VALUE
+
+
+def _canon(word: str) -> str:
+    return "".join(ALPHABET[_VALUE[c.upper()]] for c in word)
+
+
+def _name_like(word: str) -> bool:
+    """A word written as names are ("Lena", "McKenzie") and codes are not: no digit, upper and lower case."""
+    return not any(c.isdigit() for c in word) and any(c.islower() for c in word) and any(c.isupper() for c in word)
+
+
+def _code_shaped(chars: str, words: list) -> bool:
+    """Whether code characters that fail the checks still look like a code (then it is mistyped)."""
+    if len(chars) >= 5 and any(c.isdigit() for c in chars):
+        return True
+    return len(chars) >= 12 and not any(_name_like(w) for w in words)
+
+
+def _runs(line: str) -> list[list[tuple[int, int]]]:
+    """The runs of ``line``: (start, end) of each word made of code characters, grouped where only
+    spaces, hyphens or dashes stand between them (a code written in groups). A word with another
+    character, or a comma, colon or semicolon, ends a run."""
+    runs, run, i, n = [], [], 0, len(line)
+    while i < n:
+        if _spacing(line[i]):
+            i += 1
+            continue
+        if line[i] in _BREAKS:
+            run = _close(runs, run)
+            i += 1
+            continue
+        j = i
+        while j < n and not _spacing(line[j]) and line[j] not in _BREAKS:
+            j += 1
+        if all(_code_char(c) for c in line[i:j]):
+            run.append((i, j))
+        else:
+            run = _close(runs, run)
+        i = j
+    _close(runs, run)
+    return runs
+
+
+def _close(runs: list, run: list) -> list:
+    if run:
+        runs.append(run)
+    return []
+
+
+def _checked_spans(line: str, run: list, tag: str | None, accept=None) -> list[tuple[int, int]]:
+    """The stretches of whole words of ``run`` whose check characters hold, none overlapping. Where
+    two overlap (a name or part of a code made a stretch that passes by chance), the one with this
+    round's tag, then the one ``accept`` takes (the board: it replays as a game of the round), then
+    the longer wins."""
+    words = [_canon(line[a:b]) for a, b in run]
+    found = []
+    for i in range(len(run)):
+        chars = ""
+        for j in range(i, len(run)):
+            chars += words[j]
+            if len(chars) > _SEARCHED_CHARS:
+                break
+            if len(chars) < TAG_CHARS + 3:
+                continue
+            symbols = _symbols(chars[:-2])
+            if (_check(symbols, 1), _check(symbols, 2)) == (_VALUE[chars[-2]], _VALUE[chars[-1]]):
+                found.append([tag is not None and chars[-TAG_CHARS - 2:-2] == tag, False, len(chars), i, j, chars])
+    for f in found:
+        if accept is not None and any(g is not f and not (g[4] < f[3] or g[3] > f[4]) for g in found):
+            f[1] = bool(accept(f[5]))  # only where stretches compete: it costs a replay
+    taken: list[tuple[int, int]] = []
+    for *_, i, j, _ in sorted(found, key=lambda f: f[:3], reverse=True):
+        if all(j < a or i > b for a, b in taken):
+            taken.append((i, j))
+    return taken
+
+
+def _clean_name(text: str) -> str:
+    """A name as written around a code: without the colon, comma, dash or list number that joined
+    them, its spaces collapsed."""
+    def joiner(ch: str) -> bool:
+        return _spacing(ch) or ch in _BREAKS
+
+    a, b = 0, len(text)
+    while a < b and joiner(text[a]):
+        a += 1
+    number = _LIST_NUMBER.match(text, a)
+    if number:
+        a = number.end()
+    if text.startswith("'", a) and text[a + 1:b].startswith(FORMULA_START):
+        a += 1  # the apostrophe that kept a name from running in a spreadsheet (result_text)
+    while a < b and joiner(text[a]):
+        a += 1
+    while b > a and joiner(text[b - 1]):
+        b -= 1
+    return " ".join(text[a:b].split())
+
+
+def _line_codes(line: str, tag: str | None, accept=None) -> list[tuple[int, int, bool]]:
+    """(start, end, checks hold) of each code in ``line``, in order."""
+    out = []
+    for run in _runs(line):
+        taken = sorted(_checked_spans(line, run, tag, accept))
+        out.extend((run[i][0], run[j][1], True) for i, j in taken)
+        # the words between the codes found: a mistyped code, or a name
+        edges = [-1] + [k for i, j in taken for k in (i, j)] + [len(run)]
+        for lo, hi in zip(edges[0::2], edges[1::2]):
+            rest = run[lo + 1:hi]
+            while rest and (_name_like(line[slice(*rest[0])]) or (line[slice(*rest[0])].isdigit()
+                                                                  and rest[0][1] - rest[0][0] <= 3)):
+                rest = rest[1:]  # a name or a list number before a code
+            while rest and _name_like(line[slice(*rest[-1])]):
+                rest = rest[:-1]  # a name after it
+            words = [line[a:b] for a, b in rest]
+            if rest and _code_shaped("".join(_canon(w) for w in words), words):
+                out.append((rest[0][0], rest[-1][1], False))
+    return sorted(out)
+
+
+def result_text(label: str | None, code: str) -> str:
+    """What the student's page shows, copies and puts into the QR code: ``Name: CODE`` (or the code
+    alone). A name that would start a formula where the text lands in a spreadsheet gets the
+    apostrophe that keeps it text; the board reads the name without it."""
+    return f"{harmless_cell(label)}: {grouped(code)}" if label else grouped(code)
+
+
+def _line_entries(line: str, tag: str | None = None, accept=None) -> list[tuple[str | None, str | None, bool]]:
+    """One line's ``(name, code, checks hold)`` entries; ``code`` None: the line has no code, only
+    this text. Names stand before their codes ("Lena: CODE", "Lena – CODE", "Müller, Anna: CODE"),
+    or after them when the line starts with a code ("CODE Lena")."""
+    codes = _line_codes(line, tag, accept)
+    if not codes:
+        text = _clean_name(line)
+        return [(text, None, False)] if text else []
+    gaps = [line[end:start] for end, start in zip([0] + [b for _, b, _ in codes], [a for a, _, _ in codes])]
+    tail = _clean_name(line[codes[-1][1]:])
+    names_after = tail and not _clean_name(gaps[0])
+    names = [_clean_name(g) for g in (gaps[1:] + [tail] if names_after else gaps)]
+    out = [(name or None, line[a:b], ok) for name, (a, b, ok) in zip(names, codes)]
+    if tail and not names_after:
+        out.append((tail, None, False))  # text after the last code that names none ("Lena: CODE Tim")
+    return out
+
+
+def _ends_in_code_part(line: str) -> bool:
+    runs = _runs(line)
+    if not runs:
+        return False
+    a, b = runs[-1][-1]
+    return not _name_like(line[a:b]) and all(_spacing(c) for c in line[b:])
+
+
+def _only_code_parts(line: str) -> bool:
+    runs = _runs(line)
+    return (len(runs) == 1 and not any(_name_like(line[a:b]) for a, b in runs[0])
+            and all(_spacing(c) for c in line[:runs[0][0][0]] + line[runs[0][-1][1]:]))
+
+
+def split_entries(text, class_code: str | None = None, accept=None) -> list[tuple[str | None, str | None]]:
+    """The codes of a paste as ``(name, code)``: one or more per line (lines also end at semicolons
+    and at U+2028/U+2029), each with the name written before it, or after it on a line that starts
+    with a code; ``code`` None: a line with nothing shaped like a code (its text as the name). Spaces,
+    hyphens and dashes inside a code are ignored; a code broken over lines is joined where the joined
+    lines hold one whose checks hold. ``class_code``: the board's round, whose tag decides between
+    stretches that both pass the checks."""
+    if not isinstance(text, str):
+        raise CodeError("codes are text", "Codes sind Text")
+    tag = _tag(normalize(class_code, "class code")) if class_code is not None else None
+    lines = text.replace(";", "\n").splitlines()  # (splitlines ends a line at U+2028 and U+2029 too)
+    out, i = [], 0
+    while i < len(lines):
+        entries = _line_entries(lines[i], tag, accept)
+        step = 1
+        if not any(ok for _, _, ok in entries) and _ends_in_code_part(lines[i]):
+            # a code broken over lines (a line separator pasted, a narrow column): the next lines that
+            # hold only parts of a code, joined while no code with holding checks appears
+            for k in range(i + 1, min(i + 12, len(lines))):
+                if not _only_code_parts(lines[k]):
+                    break
+                joined = _line_entries(" ".join(lines[i:k + 1]), tag, accept)
+                if any(ok for _, _, ok in joined):
+                    entries, step = joined, k + 1 - i
+                    break
+        for label, code, _ in entries:
+            if code is None:
+                out.append((label[:MAX_CODE_CHARS], None))
+                continue
+            out.append((label[:MAX_LABEL_CHARS] if label else None, code.strip()))
+        i += step
+    if len(out) > MAX_ENTRIES:
+        raise CodeError(f"at most {MAX_ENTRIES} codes at once, got {len(out)}",
+                        f"höchstens {MAX_ENTRIES} Codes auf einmal, nicht {len(out)}")
+    return out
