@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import random
+import re
 
 import pytest
 
@@ -170,3 +171,32 @@ def test_names_go_into_the_csv_and_the_result_text_so_that_no_spreadsheet_runs_t
     # negative control: without the guard the same board writes cells a spreadsheet runs
     monkeypatch.setattr(classroom.board, "harmless_cell", lambda x: x)
     assert any(runs_in_a_spreadsheet(cell) for row in csv.reader(io.StringIO(board.csv("de"))) for cell in row)
+
+
+# --- F8: the numbers of `class board` -----------------------------------------------------------------------
+def test_class_board_text_writes_numbers_as_the_board_does(capsys):
+    from fractions import Fraction
+
+    from spieltisch.cli import _lost_text, main
+    from test_classroom import first, last
+
+    r = new_round("wuerfel-joker-2", 1, seed=2718)
+    matches = [play_session(r, choose) for choose in (first, last, mixed(1))]
+    codes = [result_code(r, m) for m in matches]
+    assert main(["class", "board", r.code, *codes, "--lang", "de"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    mean = Fraction(sum(m.state.scores()[0] for m in matches), 3)
+    assert mean < 0  # (the minus sign is what is looked at)
+    shown = f"{abs(mean.numerator)}/{mean.denominator} ≈ {abs(float(mean)):.3f}".replace(".", ",")
+    want = "−" + (str(abs(mean.numerator)) if mean.denominator == 1 else shown)
+    assert f"Mittelwert der Klasse: {want}" in out
+    best = next(line for line in out if line.startswith("Erwartungswert bei bestem Spiel: "))
+    assert "−" in best and not re.search(r"-\d", best) and "--json" in best
+    # the options of the decisions: the best (starred) one without "(−0,000)", the others with their loss
+    options = [line for line in out if re.match(r"^   [* ] +\d+  ", line)]
+    assert any(line.startswith("   *") for line in options) and any(line.startswith("    ") for line in options)
+    assert all("(" not in line for line in options if line.startswith("   *"))
+    assert all(re.search(r"\(−\d+,\d+\)$", line) for line in options if not line.startswith("   *"))
+    assert not any("−0,000)" in line for line in out)
+    # a tiny loss is not written as nothing
+    assert _lost_text(0.0004, "de") == "−0,0004" and _lost_text(1.5, "en") == "−1.500"
