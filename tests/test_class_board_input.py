@@ -85,6 +85,9 @@ def test_pastes_in_every_usual_shape_are_read_with_their_names(codes):
         f"Lena: {g1.replace('-', chr(0xa0))}": [("Lena", c1)],
         f"Lena: {g1.replace('-', chr(0x2014))}": [("Lena", c1)],
         f"{g1}, {g2}, {c3}": [(None, c1), (None, c2), (None, c3)],
+        # quotes and brackets around a code are not part of it, nor of the name
+        f'Lena: "{g1}", Tim: «{g2}»': [("Lena", c1), ("Tim", c2)],
+        f"Lena ({g1})": [("Lena", c1)],
         # U+2028 and U+2029 end lines; a code broken at them is joined again
         f"Lena\u2029{g1}": [("Lena", None), (None, c1)],
         f"Lena: {g1.replace('-', chr(0x2028))}": [("Lena", c1)],
@@ -108,6 +111,9 @@ def test_a_line_without_a_code_is_refused_as_such_never_as_a_typo(codes):
     for x in out["refused"]:
         assert "no result code found" in x["reason"]["en"] and "kein Ergebniscode" in x["reason"]["de"]
         assert "mistyped" not in x["reason"]["en"] and "vertippt" not in x["reason"]["de"]
+    # a letter no code has is named, as before the reader looked for codes by their shape
+    out = board.add(f"Tim: {grouped(c1)}U")
+    assert "'U' is not a character" in out["refused"][0]["reason"]["en"]
     # negative control: a mistyped code next to a name is still a mistyped code, with the name kept apart
     typo = c1[:3] + ("X" if c1[3] != "X" else "Y") + c1[4:]
     out = board.add(f"Tim {grouped(typo)}")

@@ -17,10 +17,14 @@ from .results import _tag
 # "1. CODE", several "Name: CODE" on one line. So the codes are found by their shape, not by the
 # punctuation around them: a stretch of code characters whose two check characters hold is a result
 # code (another stretch passes them with probability 1/1024: where two overlapping stretches pass, the
-# one that is a game of the board's round wins), the text between codes is the names. A stretch that fails its checks but looks like a code (a digit
-# and five characters, or twelve characters that are not a name) is still taken as a code, so that a
-# mistyped code is refused as mistyped; a line with nothing shaped like a code is refused as such.
-_BREAKS = ",:;"  # never inside a code: they end one (and may sit inside a name)
+# one that is a game of the board's round wins), the text between codes is the names. A stretch of
+# letters and digits that fails its checks but looks like a code (a digit and five characters, or
+# twelve characters that are not a name) is still taken as a code, so that a mistyped code is
+# refused as mistyped (or naming the letter no code has, such as U); a line with nothing shaped like
+# a code is refused as such.
+# Never inside a code: they end one (and may sit inside a name). Quotes and brackets around a code,
+# and a link's punctuation, are not part of it.
+_BREAKS = ",:;\"'«»„“”‚‘’`()[]{}<>/?=&#"
 _SEARCHED_CHARS = 400  # the longest stretch tried as a code by its checks (a long Skip-Bo code has ~100)
 _LIST_NUMBER = re.compile(r"^\d{1,3}[.)](?=\s|$)")  # "1. CODE": a numbered list, not a name
 
@@ -39,17 +43,18 @@ def _name_like(word: str) -> bool:
     return not any(c.isdigit() for c in word) and any(c.islower() for c in word) and any(c.isupper() for c in word)
 
 
-def _code_shaped(chars: str, words: list) -> bool:
-    """Whether code characters that fail the checks still look like a code (then it is mistyped)."""
+def _code_shaped(words: list) -> bool:
+    """Whether letters and digits that fail the checks still look like a code (then it is mistyped)."""
+    chars = "".join(words)
     if len(chars) >= 5 and any(c.isdigit() for c in chars):
         return True
     return len(chars) >= 12 and not any(_name_like(w) for w in words)
 
 
 def _runs(line: str) -> list[list[tuple[int, int]]]:
-    """The runs of ``line``: (start, end) of each word made of code characters, grouped where only
+    """The runs of ``line``: (start, end) of each word of letters and digits, grouped where only
     spaces, hyphens or dashes stand between them (a code written in groups). A word with another
-    character, or a comma, colon or semicolon, ends a run."""
+    character, or a comma, colon, semicolon, quote or bracket, ends a run."""
     runs, run, i, n = [], [], 0, len(line)
     while i < n:
         if _spacing(line[i]):
@@ -62,7 +67,7 @@ def _runs(line: str) -> list[list[tuple[int, int]]]:
         j = i
         while j < n and not _spacing(line[j]) and line[j] not in _BREAKS:
             j += 1
-        if all(_code_char(c) for c in line[i:j]):
+        if line[i:j].isalnum():
             run.append((i, j))
         else:
             run = _close(runs, run)
@@ -82,11 +87,13 @@ def _checked_spans(line: str, run: list, tag: str | None, accept=None) -> list[t
     two overlap (a name or part of a code made a stretch that passes by chance), the one with this
     round's tag, then the one ``accept`` takes (the board: it replays as a game of the round), then
     the longer wins."""
-    words = [_canon(line[a:b]) for a, b in run]
+    words = [_canon(line[a:b]) if all(_code_char(c) for c in line[a:b]) else None for a, b in run]
     found = []
     for i in range(len(run)):
         chars = ""
         for j in range(i, len(run)):
+            if words[j] is None:
+                break  # a letter no code has (U, Ü, …): no code goes across it
             chars += words[j]
             if len(chars) > _SEARCHED_CHARS:
                 break
@@ -105,23 +112,26 @@ def _checked_spans(line: str, run: list, tag: str | None, accept=None) -> list[t
     return taken
 
 
+_QUOTES = "\"'«»„“”‚‘’`"
+
+
 def _clean_name(text: str) -> str:
-    """A name as written around a code: without the colon, comma, dash or list number that joined
-    them, its spaces collapsed."""
-    def joiner(ch: str) -> bool:
-        return _spacing(ch) or ch in _BREAKS
+    """A name as written around a code: without the colon, comma, dash, list number, quote or bracket
+    that joined them, its spaces collapsed (a bracket that the name closes stays: "=HYPERLINK(…)")."""
+    def joiner(ch: str, closing: str) -> bool:
+        return _spacing(ch) or ch in ",:;" or ch in _QUOTES or ch in closing
 
     a, b = 0, len(text)
-    while a < b and joiner(text[a]):
+    while a < b and joiner(text[a], ")]}>"):  # the end of the code before: '"CODE1", Tim'
         a += 1
     number = _LIST_NUMBER.match(text, a)
     if number:
         a = number.end()
     if text.startswith("'", a) and text[a + 1:b].startswith(FORMULA_START):
         a += 1  # the apostrophe that kept a name from running in a spreadsheet (result_text)
-    while a < b and joiner(text[a]):
+    while a < b and joiner(text[a], ")]}>"):
         a += 1
-    while b > a and joiner(text[b - 1]):
+    while b > a and joiner(text[b - 1], "([{<"):  # the start of the code after: 'Lena: "CODE'
         b -= 1
     return " ".join(text[a:b].split())
 
@@ -142,7 +152,7 @@ def _line_codes(line: str, tag: str | None, accept=None) -> list[tuple[int, int,
             while rest and _name_like(line[slice(*rest[-1])]):
                 rest = rest[:-1]  # a name after it
             words = [line[a:b] for a, b in rest]
-            if rest and _code_shaped("".join(_canon(w) for w in words), words):
+            if rest and _code_shaped(words):
                 out.append((rest[0][0], rest[-1][1], False))
     return sorted(out)
 
