@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from .codes import (
-    ALPHABET, CodeError, FORMULA_START, MAX_CODE_CHARS, MAX_ENTRIES, MAX_LABEL_CHARS, TAG_CHARS, _VALUE, _check,
-    _spacing, _symbols, grouped, harmless_cell, normalize,
+    ALPHABET, CodeError, FORMULA_START, MAX_CODE_CHARS, MAX_ENTRIES, MAX_LABEL_CHARS, TAG_CHARS, _EXP, _LOG, _VALUE,
+    _gf_mul, _spacing, _symbols, grouped, harmless_cell, normalize,
 )
 from .results import _tag
 
@@ -26,6 +26,9 @@ from .results import _tag
 # and a link's punctuation, are not part of it.
 _BREAKS = ",:;\"'«»„“”‚‘’`()[]{}<>/?=&#"
 _SEARCHED_CHARS = 400  # the longest stretch tried as a code by its checks (a long Skip-Bo code has ~100)
+_SEARCHED_WORDS = 120  # … and the most words in it (a code typed with a space between every character)
+_SEARCHED_STRETCHES = 200_000  # stretches one paste may try (a pathological paste stops here, quickly)
+MAX_PASTE_CHARS = 200_000  # a paste of MAX_ENTRIES long codes with names has well under this
 _LIST_NUMBER = re.compile(r"^\d{1,3}[.)](?=\s|$)")  # "1. CODE": a numbered list, not a name
 
 
@@ -82,29 +85,55 @@ def _close(runs: list, run: list) -> list:
     return []
 
 
-def _checked_spans(line: str, run: list, tag: str | None, accept=None) -> list[tuple[int, int]]:
+def _prefix_checks(symbols: list, power: int) -> list:
+    """``out[k]``: the check sum of ``symbols[:k]`` with weights x**(power*(pos+1)); the check of a
+    stretch ``symbols[a:b]`` is then ``(out[b] ^ out[a]) * x**(-power*a)``, one step per stretch."""
+    out = [0]
+    for pos, d in enumerate(symbols):
+        out.append(out[-1] ^ _gf_mul(d, _EXP[(power * (pos + 1)) % 31]))
+    return out
+
+
+def _stretch_check(prefix: list, power: int, a: int, b: int) -> int:
+    v = prefix[b] ^ prefix[a]
+    return 0 if v == 0 else _EXP[(_LOG[v] - power * a) % 31]
+
+
+def _checked_spans(line: str, run: list, tag: str | None, accept=None, budget=None) -> list[tuple[int, int]]:
     """The stretches of whole words of ``run`` whose check characters hold, none overlapping. Where
     two overlap (a name or part of a code made a stretch that passes by chance), the one with this
     round's tag, then the one ``accept`` takes (the board: it replays as a game of the round), then
-    the longer wins."""
+    the longer wins. ``budget`` ([n]): how many stretches a paste may still try (a paste of
+    thousands of one-letter words would take minutes otherwise)."""
     words = [_canon(line[a:b]) if all(_code_char(c) for c in line[a:b]) else None for a, b in run]
+    chars = "".join(w or "" for w in words)
+    symbols = _symbols(chars)
+    p1, p2 = _prefix_checks(symbols, 1), _prefix_checks(symbols, 2)
+    starts, at = [], 0
+    for w in words:
+        starts.append(at)
+        at += len(w or "")
     found = []
     for i in range(len(run)):
-        chars = ""
-        for j in range(i, len(run)):
+        a = starts[i]
+        for j in range(i, min(len(run), i + _SEARCHED_WORDS)):
             if words[j] is None:
                 break  # a letter no code has (U, Ü, …): no code goes across it
-            chars += words[j]
-            if len(chars) > _SEARCHED_CHARS:
+            b = starts[j] + len(words[j])
+            if b - a > _SEARCHED_CHARS:
                 break
-            if len(chars) < TAG_CHARS + 3:
+            if b - a < TAG_CHARS + 3:
                 continue
-            symbols = _symbols(chars[:-2])
-            if (_check(symbols, 1), _check(symbols, 2)) == (_VALUE[chars[-2]], _VALUE[chars[-1]]):
-                found.append([tag is not None and chars[-TAG_CHARS - 2:-2] == tag, False, len(chars), i, j, chars])
-    for f in found:
-        if accept is not None and any(g is not f and not (g[4] < f[3] or g[3] > f[4]) for g in found):
-            f[1] = bool(accept(f[5]))  # only where stretches compete: it costs a replay
+            if budget is not None:
+                if budget[0] <= 0:
+                    break
+                budget[0] -= 1
+            if (_stretch_check(p1, 1, a, b - 2), _stretch_check(p2, 2, a, b - 2)) == (symbols[b - 2], symbols[b - 1]):
+                found.append([tag is not None and chars[b - TAG_CHARS - 2:b - 2] == tag, False, b - a, i, j, chars[a:b]])
+    if accept is not None:
+        for f in found:
+            if any(g is not f and not (g[4] < f[3] or g[3] > f[4]) for g in found):
+                f[1] = bool(accept(f[5]))  # only where stretches compete: it costs a replay
     taken: list[tuple[int, int]] = []
     for *_, i, j, _ in sorted(found, key=lambda f: f[:3], reverse=True):
         if all(j < a or i > b for a, b in taken):
@@ -136,24 +165,26 @@ def _clean_name(text: str) -> str:
     return " ".join(text[a:b].split())
 
 
-def _line_codes(line: str, tag: str | None, accept=None) -> list[tuple[int, int, bool]]:
+def _line_codes(line: str, tag: str | None, accept=None, budget=None) -> list[tuple[int, int, bool]]:
     """(start, end, checks hold) of each code in ``line``, in order."""
     out = []
     for run in _runs(line):
-        taken = sorted(_checked_spans(line, run, tag, accept))
+        taken = sorted(_checked_spans(line, run, tag, accept, budget))
         out.extend((run[i][0], run[j][1], True) for i, j in taken)
         # the words between the codes found: a mistyped code, or a name
         edges = [-1] + [k for i, j in taken for k in (i, j)] + [len(run)]
         for lo, hi in zip(edges[0::2], edges[1::2]):
-            rest = run[lo + 1:hi]
-            while rest and (_name_like(line[slice(*rest[0])]) or (line[slice(*rest[0])].isdigit()
-                                                                  and rest[0][1] - rest[0][0] <= 3)):
-                rest = rest[1:]  # a name or a list number before a code
-            while rest and _name_like(line[slice(*rest[-1])]):
-                rest = rest[:-1]  # a name after it
-            words = [line[a:b] for a, b in rest]
-            if rest and _code_shaped(words):
-                out.append((rest[0][0], rest[-1][1], False))
+            lo += 1
+
+            def word(k):
+                return line[run[k][0]:run[k][1]]
+
+            while lo < hi and (_name_like(word(lo)) or (word(lo).isdigit() and len(word(lo)) <= 3)):
+                lo += 1  # a name or a list number before a code
+            while lo < hi and _name_like(word(hi - 1)):
+                hi -= 1  # a name after it
+            if lo < hi and _code_shaped([word(k) for k in range(lo, hi)]):
+                out.append((run[lo][0], run[hi - 1][1], False))
     return sorted(out)
 
 
@@ -164,11 +195,12 @@ def result_text(label: str | None, code: str) -> str:
     return f"{harmless_cell(label)}: {grouped(code)}" if label else grouped(code)
 
 
-def _line_entries(line: str, tag: str | None = None, accept=None) -> list[tuple[str | None, str | None, bool]]:
+def _line_entries(line: str, tag: str | None = None, accept=None,
+                  budget=None) -> list[tuple[str | None, str | None, bool]]:
     """One line's ``(name, code, checks hold)`` entries; ``code`` None: the line has no code, only
     this text. Names stand before their codes ("Lena: CODE", "Lena – CODE", "Müller, Anna: CODE"),
     or after them when the line starts with a code ("CODE Lena")."""
-    codes = _line_codes(line, tag, accept)
+    codes = _line_codes(line, tag, accept, budget)
     if not codes:
         text = _clean_name(line)
         return [(text, None, False)] if text else []
@@ -205,11 +237,14 @@ def split_entries(text, class_code: str | None = None, accept=None) -> list[tupl
     stretches that both pass the checks."""
     if not isinstance(text, str):
         raise CodeError("codes are text", "Codes sind Text")
+    if len(text) > MAX_PASTE_CHARS:
+        raise CodeError(f"that is too long for a paste of codes ({len(text)} characters)",
+                        f"das ist zu lang für eingefügte Codes ({len(text)} Zeichen)")
     tag = _tag(normalize(class_code, "class code")) if class_code is not None else None
     lines = text.replace(";", "\n").splitlines()  # (splitlines ends a line at U+2028 and U+2029 too)
-    out, i = [], 0
+    out, i, budget = [], 0, [_SEARCHED_STRETCHES]
     while i < len(lines):
-        entries = _line_entries(lines[i], tag, accept)
+        entries = _line_entries(lines[i], tag, accept, budget)
         step = 1
         if not any(ok for _, _, ok in entries) and _ends_in_code_part(lines[i]):
             # a code broken over lines (a line separator pasted, a narrow column): the next lines that
@@ -217,7 +252,7 @@ def split_entries(text, class_code: str | None = None, accept=None) -> list[tupl
             for k in range(i + 1, min(i + 12, len(lines))):
                 if not _only_code_parts(lines[k]):
                     break
-                joined = _line_entries(" ".join(lines[i:k + 1]), tag, accept)
+                joined = _line_entries(" ".join(lines[i:k + 1]), tag, accept, budget)
                 if any(ok for _, _, ok in joined):
                     entries, step = joined, k + 1 - i
                     break
