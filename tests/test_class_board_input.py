@@ -206,3 +206,18 @@ def test_class_board_text_writes_numbers_as_the_board_does(capsys):
     assert not any("−0,000)" in line for line in out)
     # a tiny loss is not written as nothing
     assert _lost_text(0.0004, "de") == "−0,0004" and _lost_text(1.5, "en") == "−1.500"
+
+
+def test_the_readers_one_step_check_of_a_stretch_is_the_codes_check():
+    """The paste reader checks every stretch from prefix sums; each must equal the check computed
+    over the stretch itself (codes._check), or codes would be missed or invented."""
+    from spieltisch.ui.classroom import paste
+
+    rng = random.Random(11)
+    symbols = [rng.randrange(32) for _ in range(120)]
+    prefix = {p: paste._prefix_checks(symbols, p) for p in (1, 2)}
+    for _ in range(2000):
+        a = rng.randrange(len(symbols))
+        b = rng.randrange(a, len(symbols) + 1)
+        for p in (1, 2):
+            assert paste._stretch_check(prefix[p], p, a, b) == classroom._check(symbols[a:b], p)
