@@ -111,6 +111,13 @@ def test_a_line_without_a_code_is_refused_as_such_never_as_a_typo(codes):
     for x in out["refused"]:
         assert "no result code found" in x["reason"]["en"] and "kein Ergebniscode" in x["reason"]["de"]
         assert "mistyped" not in x["reason"]["en"] and "vertippt" not in x["reason"]["de"]
+    # a short code of good play may have no digit: mistyped, it is still a mistyped code
+    r1 = next(x for x in (new_round("wuerfel-joker-1", 1, seed=s) for s in range(200))
+              if not any(c.isdigit() for c in result_code(x, play_session(x, lambda n, step: 0))))
+    short = result_code(r1, play_session(r1, lambda n, step: 0))
+    typo = short[:2] + ("X" if short[2] != "X" else "Y") + short[3:]
+    out = Board(r1.code).add(f"{typo}\nLena: {typo.lower()}")
+    assert [x["reason"]["en"][:40] for x in out["refused"]] == ["the result code's check characters do no"] * 2
     # a letter no code has is named, as before the reader looked for codes by their shape
     out = board.add(f"Tim: {grouped(c1)}U")
     assert "'U' is not a character" in out["refused"][0]["reason"]["en"]

@@ -18,8 +18,8 @@ from .results import _tag
 # punctuation around them: a stretch of code characters whose two check characters hold is a result
 # code (another stretch passes them with probability 1/1024: where two overlapping stretches pass, the
 # one that is a game of the board's round wins), the text between codes is the names. A stretch of
-# letters and digits that fails its checks but looks like a code (a digit and five characters, or
-# twelve characters that are not a name) is still taken as a code, so that a mistyped code is
+# letters and digits that fails its checks but looks like a code (five characters or more, no word
+# written as names are, "Lena") is still taken as a code, so that a mistyped code is
 # refused as mistyped (or naming the letter no code has, such as U); a line with nothing shaped like
 # a code is refused as such.
 # Never inside a code: they end one (and may sit inside a name). Quotes and brackets around a code,
@@ -46,12 +46,15 @@ def _name_like(word: str) -> bool:
     return not any(c.isdigit() for c in word) and any(c.islower() for c in word) and any(c.isupper() for c in word)
 
 
-def _code_shaped(words: list) -> bool:
-    """Whether letters and digits that fail the checks still look like a code (then it is mistyped)."""
+def _code_shaped(words: list, beside_a_code: bool) -> bool:
+    """Whether letters and digits that fail the checks still look like a code (then it is mistyped):
+    five characters or more, none of its words written as a name (a short code of good play may
+    hold no digit at all: "GJXKK"); on a line that holds a code, only with a digit ("=HYPERLINK(…):
+    CODE" is a name and a code)."""
     chars = "".join(words)
-    if len(chars) >= 5 and any(c.isdigit() for c in chars):
-        return True
-    return len(chars) >= 12 and not any(_name_like(w) for w in words)
+    if len(chars) < 5 or any(_name_like(w) for w in words):
+        return False
+    return not beside_a_code or any(c.isdigit() for c in chars)
 
 
 def _runs(line: str) -> list[list[tuple[int, int]]]:
@@ -168,8 +171,10 @@ def _clean_name(text: str) -> str:
 def _line_codes(line: str, tag: str | None, accept=None, budget=None) -> list[tuple[int, int, bool]]:
     """(start, end, checks hold) of each code in ``line``, in order."""
     out = []
-    for run in _runs(line):
-        taken = sorted(_checked_spans(line, run, tag, accept, budget))
+    runs = _runs(line)
+    taken_in = [sorted(_checked_spans(line, run, tag, accept, budget)) for run in runs]
+    beside_a_code = any(taken_in)
+    for run, taken in zip(runs, taken_in):
         out.extend((run[i][0], run[j][1], True) for i, j in taken)
         # the words between the codes found: a mistyped code, or a name
         edges = [-1] + [k for i, j in taken for k in (i, j)] + [len(run)]
@@ -183,7 +188,7 @@ def _line_codes(line: str, tag: str | None, accept=None, budget=None) -> list[tu
                 lo += 1  # a name or a list number before a code
             while lo < hi and _name_like(word(hi - 1)):
                 hi -= 1  # a name after it
-            if lo < hi and _code_shaped([word(k) for k in range(lo, hi)]):
+            if lo < hi and _code_shaped([word(k) for k in range(lo, hi)], beside_a_code):
                 out.append((run[lo][0], run[hi - 1][1], False))
     return sorted(out)
 
