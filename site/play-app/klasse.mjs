@@ -87,7 +87,7 @@ function keepAside(state, name, shown, count) {
 function drawEarlier() {
   const list = earlierRounds();
   $("earlier").hidden = !list.length;
-  $("earlier-list").replaceChildren(...list.map((r) => el("li", {}, `${r.at} · ${r.name} · ${r.shown} · ${r.count} `
+  $("earlier-list").replaceChildren(...list.map((r) => el("li", {}, `${r.at} · ${typeof r.name === "object" ? r.name[lang] : r.name} · ${r.shown} · ${r.count} `
     + say(lang, "Ergebnisse", "results") + " ", el("button", { type: "button", className: "open-earlier",
     textContent: say(lang, "Wieder öffnen", "Open again"), onclick: async () => {
       const answer = await call({ kind: "load", state: r.state });
@@ -516,10 +516,16 @@ let kept = {};
 try { kept = JSON.parse(localStorage.getItem(STORE) || "{}"); } catch (e) { kept = {}; }
 const code = params.get("class");
 let answer = null;
-if (kept.state && (!code || kept.state.class === code.toUpperCase().replace(/[\s_.-]/g, ""))) {
+// what the kept board holds; opening another round or failing to open it must not lose it
+const keptHeld = kept.state && Array.isArray(kept.state.results)
+  ? kept.state.results.length + (Array.isArray(kept.state.unread) ? kept.state.unread.length : 0) : 0;
+const loadingKept = kept.state && (!code || kept.state.class === code.toUpperCase().replace(/[\s_.-]/g, ""));
+if (loadingKept) {
   answer = await call({ kind: "load", state: kept.state });
 } else if (code) {
   answer = await call({ kind: "open", code });
+  // another round's link: the board kept so far goes to the earlier rounds before this one is kept
+  if (keptHeld && !answer.error) keepAside(kept.state, { de: "frühere Auswertung", en: "earlier board" }, String(kept.state.class), keptHeld);
 }
 if (answer && !answer.error) await opened(answer, kept.view === "projector" ? "projector" : code ? "board" : kept.view || "board");
 else {
@@ -527,9 +533,11 @@ else {
     $("setup-message").textContent = answer.error[lang];
     // the kept board cannot be opened here (e.g. its class code is of another version): it moves to the
     // earlier rounds, so the next round does not overwrite it
-    if (kept.state && Array.isArray(kept.state.results)) {
-      keepAside(kept.state, say(lang, "nicht lesbar", "unreadable"), String(kept.state.class),
-        kept.state.results.length + (Array.isArray(kept.state.unread) ? kept.state.unread.length : 0));
+    if (loadingKept && keptHeld) {
+      keepAside(kept.state, { de: "nicht lesbar", en: "unreadable" }, String(kept.state.class), keptHeld);
+      $("setup-message").textContent = say(lang, "Die gespeicherte Auswertung lässt sich nicht öffnen: ",
+        "The kept board cannot be opened: ") + answer.error[lang] + say(lang,
+        " – sie bleibt unter „Frühere Klassenrunden“.", " – it stays under “Earlier class rounds”.");
     }
   }
   show("setup");
