@@ -891,12 +891,12 @@ def _print_board(round_, listed, summary, lang: str) -> None:
     print()
     print(_t(lang, "Rangliste nach Entscheidungen (verschenkte Punkte im Mittel):",
              "ranking by decisions (expected points given away):"))
-    shortened = False  # a loss whose fraction is too long to read is written as a decimal (once noted)
     for row in summary["ranking"]:
         loss = _loss_text(row["expected_loss"], lang)
-        shortened = shortened or loss.startswith("≈") and row["expected_loss"]["method"] == "exact"
         print(f"  {row['rank']:>2}. {row['name']:<20} {loss:<22} {_t(lang, 'Punkte', 'points')} {_signed_int(row['points'])}")
-    if shortened:
+    # a loss whose fraction is too long to read is written as a decimal: said once
+    if any(_loss_text(row["expected_loss"], lang).startswith("≈") and row["expected_loss"]["method"] == "exact"
+           for row in summary["ranking"]):
         print(_t(lang, "  (≈: gerundet; die genauen Brüche stehen in --json)", "  (≈: rounded; the exact fractions are in --json)"))
     print("  " + summary["ranking_note"])
     print(_t(lang, "Rangliste nach Punkten:", "ranking by points:"))

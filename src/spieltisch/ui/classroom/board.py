@@ -69,11 +69,11 @@ class Board:
     def __init__(self, class_code):
         self.round = parse_class(class_code)
         self.results: list[Result] = []
+        self.unread: list[dict] = []  # stored results refused on loading: {"code", "label", "reason"}
         self._best = None
         self._bots = None
         self._advice: dict = {}
         self._loss: dict = {}  # result code -> the expected points its decisions gave away
-        self.unread: list[dict] = []  # stored results refused on loading: {"code", "label", "reason"}
 
     # --- filling ---
     def add(self, text, same_decisions_once: bool = True) -> dict:
@@ -88,64 +88,60 @@ class Board:
             return {"added": [], "refused": [{"input": short(text, 40, str), "reason": e.text}]}
         for label, raw in entries:
             try:
-                result = self._take(label, raw, same_decisions_once)
+                if raw is None:  # a line in which split_entries found nothing shaped like a code
+                    raise CodeError(NO_CODE["en"], NO_CODE["de"], "no_code")
+                code = normalize(raw, "result code")
+                if any(r.code == code for r in self.results):
+                    raise CodeError("this result code is on the board already", "dieser Ergebniscode ist schon da")
+                result = verify_result(self.round, code)
+                twin = next((r for r in self.results if r.path == result.path), None) if same_decisions_once else None
+                if twin is not None:
+                    # the same decisions under another number or name: the same game, counted once
+                    raise CodeError(f"the same game as {twin.name('en')}'s (the same decisions): counted once",
+                                    f"dasselbe Spiel wie das von {twin.name('de')} (dieselben Entscheidungen): "
+                                    f"zählt nur einmal")
             except CodeError as e:
-                # the line as it was read: a line without a code is all name
-                shown = label if raw is None else raw if label is None else f"{label}: {raw}"
-                refused.append({"input": short(shown, 40, str), "reason": e.text})
+                refused.append({"input": short(_as_read(label, raw), 40, str), "reason": self._what_it_is(raw, e).text})
                 continue
-            added.append({"code": result.code, "points": result.points, "label": label})
+            result.label = label
+            self.results.append(result)
+            added.append({"code": code, "points": result.points, "label": label})
         return {"added": added, "refused": refused}
 
+    def remove(self, code) -> None:
+        code = normalize(code, "result code")
+        self.results = [r for r in self.results if r.code != code]
+
     def _replays(self, code: str) -> bool:
+        """Whether ``code`` is a game of this round (the paste reader's tie-break)."""
         try:
             verify_result(self.round, code)
         except CodeError:
             return False
         return True
 
-    def _take(self, label, raw, same_decisions_once: bool = True) -> Result:
-        """One entry verified and put on the board, or ``CodeError`` saying why not."""
-        if raw is None:  # a line in which split_entries found nothing shaped like a code
-            raise CodeError("no result code found in this line (a result code is a row of digits and capital "
-                            "letters, e.g. WP7J-45B7-VZRK)",
-                            "in dieser Zeile steht kein Ergebniscode (ein Ergebniscode ist eine Reihe aus "
-                            "Ziffern und Großbuchstaben, z. B. WP7J-45B7-VZRK)", "no_code")
+    def _what_it_is(self, raw, refusal: CodeError) -> CodeError:
+        """A class code pasted where a result code belongs fails the result code's checks, which would
+        call it mistyped: the refusal says what it is instead."""
+        if raw is None or refusal.kind not in ("typo", "garbled"):
+            return refusal
         code = normalize(raw, "result code")
-        if any(r.code == code for r in self.results):
-            raise CodeError("this result code is on the board already", "dieser Ergebniscode ist schon da")
+        if code == self.round.code:
+            return CodeError("that is this round's class code, not a result code: the result code is shown on the "
+                             "student's page at the end of the game",
+                             "das ist der Klassencode dieser Runde, kein Ergebniscode: den Ergebniscode zeigt die "
+                             "Seite der Schülerin oder des Schülers am Ende des Spiels", "class_code")
         try:
-            result = verify_result(self.round, code)
-        except CodeError as e:
-            if e.kind not in ("typo", "garbled"):
-                raise
-            # a class code pasted where a result code belongs fails the result code's checks, which
-            # would call it mistyped: say what it is instead
-            if code == self.round.code:
-                raise CodeError("that is this round's class code, not a result code: the result code is shown "
-                                "on the student's page at the end of the game",
-                                "das ist der Klassencode dieser Runde, kein Ergebniscode: den Ergebniscode zeigt "
-                                "die Seite der Schülerin oder des Schülers am Ende des Spiels", "class_code") from None
-            try:
-                other = parse_class(code)
-            except CodeError:
-                raise e from None
-            raise CodeError(f"that is a class code (of another round, {grouped(other.code)}), not a result code",
-                            f"das ist ein Klassencode (einer anderen Runde, {grouped(other.code)}), kein "
-                            "Ergebniscode", "class_code") from None
-        twin = next((r for r in self.results if r.path == result.path), None) if same_decisions_once else None
-        if twin is not None:
-            # the same decisions under another number or name: the same game, counted once
-            raise CodeError(f"the same game as {twin.name('en')}'s (the same decisions): counted once",
-                            f"dasselbe Spiel wie das von {twin.name('de')} (dieselben Entscheidungen): "
-                            f"zählt nur einmal")
-        result.label = label
-        self.results.append(result)
-        return result
+            other = parse_class(code)
+        except CodeError:
+            return refusal
+        return CodeError(f"that is a class code (of another round, {grouped(other.code)}), not a result code",
+                         f"das ist ein Klassencode (einer anderen Runde, {grouped(other.code)}), kein Ergebniscode",
+                         "class_code")
 
-    def remove(self, code) -> None:
-        code = normalize(code, "result code")
-        self.results = [r for r in self.results if r.code != code]
+    def forget_unread(self) -> None:
+        """The teacher's action that removes the results this board could not read."""
+        self.unread = []
 
     def to_json(self) -> dict:
         """The codes and names; ``"unread"``: the stored results this board could not read (kept, so
@@ -171,18 +167,25 @@ class Board:
             label = item.get("label")
             label = " ".join(label.split())[:MAX_LABEL_CHARS] or None if isinstance(label, str) else None
             code = item["code"][:MAX_CODE_CHARS]
-            try:
-                if len(board.results) >= MAX_ENTRIES:
-                    raise CodeError(f"a board holds at most {MAX_ENTRIES} results",
-                                    f"eine Auswertung fasst höchstens {MAX_ENTRIES} Ergebnisse")
-                board._take(label, code)
-            except CodeError as e:
-                board.unread.append({"code": code, "label": label, "reason": e.text})
+            if len(board.results) >= MAX_ENTRIES:
+                board.unread.append({"code": code, "label": label, "reason": {
+                    "en": f"a board holds at most {MAX_ENTRIES} results",
+                    "de": f"eine Auswertung fasst höchstens {MAX_ENTRIES} Ergebnisse"}})
+                continue
+            # the stored code alone (its name is set below, not read from the text: a name is no code)
+            before = len(board.results)
+            outcome = board.add(code)
+            if len(board.results) > before:
+                board.results[-1].label = label
+                continue
+            reason = outcome["refused"][0]["reason"] if outcome["refused"] else NO_CODE
+            if reason == NO_CODE:  # too short to look like a code: what the code's own reading says
+                try:
+                    verify_result(board.round, code)
+                except CodeError as e:
+                    reason = e.text
+            board.unread.append({"code": code, "label": label, "reason": reason})
         return board
-
-    def forget_unread(self) -> None:
-        """The teacher's action that removes the results this board could not read."""
-        self.unread = []
 
     # --- what the board shows ---
     def best_expected(self):
@@ -387,3 +390,14 @@ def _state_at(match: Match, at: int):
     for action in match.actions[:at]:
         state.apply_action(action)
     return state
+
+
+NO_CODE = {"en": "no result code found in this line (a result code is a row of digits and capital letters, "
+                 "e.g. WP7J-45B7-VZRK)",
+           "de": "in dieser Zeile steht kein Ergebniscode (ein Ergebniscode ist eine Reihe aus Ziffern und "
+                 "Großbuchstaben, z. B. WP7J-45B7-VZRK)"}
+
+
+def _as_read(label, raw) -> str:
+    """An entry as the reader took it, for its refusal: a line without a code is all name."""
+    return label if raw is None else raw if label is None else f"{label}: {raw}"
