@@ -73,17 +73,21 @@ const EARLIER = "spieltisch-klasse-earlier";
 function earlierRounds() {
   try { return JSON.parse(localStorage.getItem(EARLIER) || "[]"); } catch (e) { return []; }
 }
+// (a board whose results could not be read is kept too: it holds them, unread)
+const held = (s) => s.count + (s.unread || []).length;
 function remember(answer) {
-  if (!answer || !answer.state || !answer.summary.count) return;
-  const list = earlierRounds().filter((r) => r.state.class !== answer.state.class);
-  list.unshift({ state: answer.state, name: answer.summary.class.name, shown: answer.summary.class.shown,
-    count: answer.summary.count, at: new Date().toISOString().slice(0, 16).replace("T", " ") });
+  if (!answer || !answer.state || !held(answer.summary)) return;
+  keepAside(answer.state, answer.summary.class.name, answer.summary.class.shown, held(answer.summary));
+}
+function keepAside(state, name, shown, count) {
+  const list = earlierRounds().filter((r) => r.state.class !== state.class);
+  list.unshift({ state, name, shown, count, at: new Date().toISOString().slice(0, 16).replace("T", " ") });
   try { localStorage.setItem(EARLIER, JSON.stringify(list.slice(0, 20))); } catch (e) { /* private mode */ }
 }
 function drawEarlier() {
   const list = earlierRounds();
   $("earlier").hidden = !list.length;
-  $("earlier-list").replaceChildren(...list.map((r) => el("li", {}, `${r.at} · ${r.name} · ${r.shown} · ${r.count} `
+  $("earlier-list").replaceChildren(...list.map((r) => el("li", {}, `${r.at} · ${typeof r.name === "object" ? r.name[lang] : r.name} · ${r.shown} · ${r.count} `
     + say(lang, "Ergebnisse", "results") + " ", el("button", { type: "button", className: "open-earlier",
     textContent: say(lang, "Wieder öffnen", "Open again"), onclick: async () => {
       const answer = await call({ kind: "load", state: r.state });
@@ -243,9 +247,36 @@ function drawBoard(answer) {
     `${num(s.bots_mean.float)} (${s.bots.map((b) => `${b.name}: ${b.points}`).join(", ")})`]);
   $("stats").replaceChildren(...stats.map(([k, v]) => el("div", {}, k, el("strong", { textContent: v }))));
   if (s.best_expected) $("stats").dataset.best = s.best_expected.fraction;
+  drawUnread(s);
   drawHistogram(s);
   drawRanking(s);
   drawDecisions(s, answer.full);
+}
+
+// Stored results this page could not read (a code of an older layout, a changed storage): said with
+// the refusal's words and kept in the board's state (saved, exported, written back) until the
+// teacher removes them here.
+function drawUnread(s) {
+  const box = $("unread");
+  const unread = s.unread || [];
+  box.hidden = !unread.length;
+  if (!unread.length) { box.replaceChildren(); return; }
+  box.replaceChildren(
+    el("p", { textContent: say(lang,
+      `${unread.length} gespeicherte(s) Ergebnis(se) konnte(n) nicht gelesen werden. Sie bleiben gespeichert und werden mit der Auswertung (JSON) gesichert:`,
+      `${unread.length} stored result(s) could not be read. They stay stored and are saved with the board (JSON):`) }),
+    el("ul", {}, ...unread.map((u) => el("li", {}, el("span", { className: "code", textContent: u.code }),
+      `${u.name ? ` (${u.name})` : ""} – ${u.reason}`))),
+    el("button", { type: "button", id: "forget-unread", textContent: say(lang, "Nicht lesbare Ergebnisse entfernen", "Remove the unreadable results"),
+      onclick: async () => {
+        if (!confirm(say(lang, `${unread.length} nicht lesbare(s) Ergebnis(se) endgültig entfernen?`,
+          `Remove ${unread.length} unreadable result(s) for good?`))) return;
+        const answer = await call({ kind: "forget_unread", full: current && current.full });
+        if (answer.error) return;
+        current = answer;
+        keep(answer.state);
+        drawBoard(answer);
+      } }));
 }
 
 // The ranking by decisions (the expected points a student's decisions gave away against best play:
@@ -432,7 +463,7 @@ $("open-form").addEventListener("submit", openCode);
 $("to-board").addEventListener("click", () => show("board"));
 $("show-projector").addEventListener("click", () => show("projector"));
 $("new-round").addEventListener("click", () => {
-  const count = current ? current.summary.count : 0;
+  const count = current ? held(current.summary) : 0;
   if (count && !confirm(say(lang,
     `Eine neue Klassenrunde beginnen? Die Auswertung dieser Runde (${count} Ergebnisse) bleibt unter „Frühere Klassenrunden“ auf diesem Gerät und lässt sich wieder öffnen.`,
     `Start a new class round? This round's board (${count} results) stays under “Earlier class rounds” on this device and can be opened again.`))) return;
@@ -501,14 +532,30 @@ let kept = {};
 try { kept = JSON.parse(localStorage.getItem(STORE) || "{}"); } catch (e) { kept = {}; }
 const code = params.get("class");
 let answer = null;
-if (kept.state && (!code || kept.state.class === code.toUpperCase().replace(/[\s_.-]/g, ""))) {
+// what the kept board holds; opening another round or failing to open it must not lose it
+const keptHeld = kept.state && Array.isArray(kept.state.results)
+  ? kept.state.results.length + (Array.isArray(kept.state.unread) ? kept.state.unread.length : 0) : 0;
+const loadingKept = kept.state && (!code || kept.state.class === code.toUpperCase().replace(/[\s_.-]/g, ""));
+if (loadingKept) {
   answer = await call({ kind: "load", state: kept.state });
 } else if (code) {
   answer = await call({ kind: "open", code });
+  // another round's link: the board kept so far goes to the earlier rounds before this one is kept
+  if (keptHeld && !answer.error) keepAside(kept.state, { de: "frühere Auswertung", en: "earlier board" }, String(kept.state.class), keptHeld);
 }
 if (answer && !answer.error) await opened(answer, kept.view === "projector" ? "projector" : code ? "board" : kept.view || "board");
 else {
-  if (answer && answer.error) $("setup-message").textContent = answer.error[lang];
+  if (answer && answer.error) {
+    $("setup-message").textContent = answer.error[lang];
+    // the kept board cannot be opened here (e.g. its class code is of another version): it moves to the
+    // earlier rounds, so the next round does not overwrite it
+    if (loadingKept && keptHeld) {
+      keepAside(kept.state, { de: "nicht lesbar", en: "unreadable" }, String(kept.state.class), keptHeld);
+      $("setup-message").textContent = say(lang, "Die gespeicherte Auswertung lässt sich nicht öffnen: ",
+        "The kept board cannot be opened: ") + answer.error[lang] + say(lang,
+        " – sie bleibt unter „Frühere Klassenrunden“.", " – it stays under “Earlier class rounds”.");
+    }
+  }
   show("setup");
 }
 drawEarlier();

@@ -146,7 +146,7 @@ def _class_result(who):
     number = int(who) if who.isdigit() and 1 <= int(who) <= classroom.MAX_NUMBER else None
     code = classroom.result_code(_round, _table.session.match, number, verify=False)
     label = None if number is not None or not who else who
-    text = f"{label}: {classroom.grouped(code)}" if label else classroom.grouped(code)
+    text = classroom.result_text(label, code)
     return json.dumps({"code": code, "shown": classroom.grouped(code), "text": text, "number": number,
                        "points": _round.points(_table.session.match)}, ensure_ascii=False)
 
@@ -182,6 +182,8 @@ def _board_call(request):
             out["outcome"] = _board.add(req["text"])
         elif kind == "remove":
             _board.remove(req["code"])
+        elif kind == "forget_unread":
+            _board.forget_unread()
         elif kind == "csv":
             return json.dumps({"csv": _board.csv(lang)}, ensure_ascii=False)
         full = bool(req.get("full"))

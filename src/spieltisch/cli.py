@@ -895,8 +895,12 @@ def _print_board(round_, listed, summary, lang: str) -> None:
     print(_t(lang, "Rangliste nach Entscheidungen (verschenkt im Mittel):",
              "ranking by decisions (expected amount given away):"))
     for row in summary["ranking"]:
-        print(f"  {row['rank']:>2}. {row['name']:<20} {_loss_text(row['expected_loss'], lang):<22} "
-              f"{_t(lang, 'Punkte', 'points')} {_signed_int(row['points'])}")
+        loss = _loss_text(row["expected_loss"], lang)
+        print(f"  {row['rank']:>2}. {row['name']:<20} {loss:<22} {_t(lang, 'Punkte', 'points')} {_signed_int(row['points'])}")
+    # a loss whose fraction is too long to read is written as a decimal: said once
+    if any(_loss_text(row["expected_loss"], lang).startswith("≈") and row["expected_loss"]["method"] == "exact"
+           for row in summary["ranking"]):
+        print(_t(lang, "  (≈: gerundet; die genauen Brüche stehen in --json)", "  (≈: rounded; the exact fractions are in --json)"))
     print("  " + summary["ranking_note"])
     for note in [summary["ranking_uncertain"]] + [f["text"] for f in summary["name_flags"]]:
         if note:
@@ -915,8 +919,9 @@ def _print_board(round_, listed, summary, lang: str) -> None:
     for d in summary["decisions"]:
         print(f"{d['situation']} ({d['reached']}):")
         for o in d["options"]:
-            star = "*" if o["best"] else " "
-            print(f"   {star} {o['count']:>3}  {o['label']}  (−{_num(o['loss']['float'], lang, 3)})")
+            # the best option (starred) lost nothing: no "(−0,000)" beside it
+            star, lost = ("*", "") if o["best"] else (" ", f"  ({_lost_text(o['loss']['float'], lang)})")
+            print(f"   {star} {o['count']:>3}  {o['label']}{lost}")
 
 
 def _signed_int(n) -> str:
@@ -924,12 +929,31 @@ def _signed_int(n) -> str:
 
 
 def _board_value(value, lang: str) -> str:
-    """A board's exact value (``{"fraction", "float"}``) as the CLI writes every exact total."""
-    return "–" if value is None else _exact_text(Fraction(value["fraction"]), lang)
+    """A board's exact value (``{"fraction", "float"}``) as the CLI writes every exact total, with the
+    minus sign the ranking and the board page use."""
+    return "–" if value is None else _minus(_exact_text(Fraction(value["fraction"]), lang))
 
 
 def _loss_text(loss: dict, lang: str) -> str:
+    """An expected loss in the ranking's column: a short exact fraction as the board writes it, a long
+    one as a decimal (the note under the ranking says so), an estimate with its interval."""
     if loss["method"] == "exact":
-        return _board_value(loss, lang)
+        f = Fraction(loss["fraction"])
+        if f.denominator == 1 or len(f"{f.numerator}/{f.denominator}") <= 24:
+            return _board_value(loss, lang)
+        return _minus(f"≈ {_num(float(f), lang)}")
     lo, hi = loss["ci95"]
     return f"≈ {_num(loss['float'], lang, 1)} ({_num(lo, lang, 1)}–{_num(hi, lang, 1)})"
+
+
+def _minus(text: str) -> str:
+    """The minus sign before a number (not the hyphens of "--json")."""
+    return re.sub(r"-(?=\d)", "−", text)
+
+
+def _lost_text(lost: float, lang: str) -> str:
+    """What a not-best option lost: three decimals, more where those would read as nothing."""
+    digits = 3
+    while digits < 9 and round(lost, digits) == 0:
+        digits += 1
+    return "−" + _num(lost, lang, digits)

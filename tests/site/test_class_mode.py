@@ -293,10 +293,23 @@ def test_a_class_round_from_the_projector_to_the_board(context, request_log, sit
     for c in extra.values():
         teacher.locator(f"#ranking tr[data-code='{c}'] button, #ranking tr[data-code='{c}']").first.wait_for(state="attached")
 
-    # a reload keeps the board (browser storage; every code verified again)
+    # a reload keeps the board (browser storage; every code verified again); a stored result it cannot
+    # read is shown with the reason, kept in the storage, and goes only when the teacher removes it
+    teacher.evaluate("""() => { const kept = JSON.parse(localStorage.getItem("spieltisch-klasse"));
+        kept.state.results.push({ code: "XXXX0000", label: "Alt" });
+        localStorage.setItem("spieltisch-klasse", JSON.stringify(kept)); }""")
     teacher.reload()
     teacher.locator("#board[data-results='5']").wait_for(timeout=KERNEL_TIMEOUT_MS)
     assert teacher.locator("#ranking tbody tr").count() == 5
+    unread = teacher.locator("#unread")
+    assert unread.is_visible() and "XXXX0000 (Alt)" in unread.inner_text() and "Prüfzeichen" in unread.inner_text()
+    stored = teacher.evaluate("() => JSON.parse(localStorage.getItem('spieltisch-klasse')).state")
+    assert len(stored["results"]) == 5 and stored["unread"] == [{"code": "XXXX0000", "label": "Alt"}]
+    assert_accessible(teacher, "the board with an unread result")
+    teacher.once("dialog", lambda d: d.accept())
+    teacher.click("#forget-unread")
+    unread.wait_for(state="hidden")
+    assert teacher.evaluate("() => JSON.parse(localStorage.getItem('spieltisch-klasse')).state.unread") == []
 
     # a garbled code is refused with a message, and nothing else changes
     good = codes[0].replace("-", "")

@@ -25,8 +25,8 @@ browser, ``spieltisch class`` on the command line, and a live class on a server 
 """
 
 # The class model in parts by concern: codes (base 32, check characters), rounds (the class code),
-# results (result codes, verification, resuming), board (the class board's summary), polls (the
-# lessons' questions). Everything is reachable from here, as before the split.
+# results (result codes, verification, resuming), paste (reading pasted codes and names), board (the
+# class board's summary), polls (the lessons' questions). Everything is reachable from here, as before the split.
 from .codes import (  # noqa: F401
     ALPHABET,
     CANDIDATE_DECISIONS,
@@ -58,6 +58,7 @@ from .codes import (  # noqa: F401
     _to_chars,
     class_games,
     grouped,
+    harmless_cell,
     normalize,
 )
 from .rounds import (  # noqa: F401
@@ -78,14 +79,17 @@ from .results import (  # noqa: F401
     _Model,
     _check_number,
     _class_replay,
-    _line_entries,
     _old_format,
     _result_chars,
     _tag,
     result_code,
     resume_table,
-    split_entries,
     verify_result,
+)
+from .paste import (  # noqa: F401
+    _line_entries,
+    result_text,
+    split_entries,
 )
 from .board import (  # noqa: F401
     Board,

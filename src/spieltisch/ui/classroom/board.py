@@ -17,10 +17,12 @@ from ...core.registry import bot_names
 from ..session import PlaySession
 from ..table import BOT_WORDS, HUMAN, load_view
 from .codes import (
-    CANDIDATE_DECISIONS, CodeError, FORMAT, MAX_ENTRIES, MAX_STEPS, SHOWN_DECISIONS, grouped, normalize,
+    CANDIDATE_DECISIONS, CodeError, FORMAT, MAX_CODE_CHARS, MAX_ENTRIES, MAX_LABEL_CHARS, MAX_STEPS, SHOWN_DECISIONS,
+    grouped, harmless_cell, normalize,
 )
 from .rounds import ClassRound, parse_class
-from .results import Result, split_entries, verify_result
+from .paste import split_entries
+from .results import Result, verify_result
 
 
 # --- the class board --------------------------------------------------------------------------------
@@ -89,6 +91,7 @@ class Board:
     def __init__(self, class_code):
         self.round = parse_class(class_code)
         self.results: list[Result] = []
+        self.unread: list[dict] = []  # stored results refused on loading: {"code", "label", "reason"}
         self._best = None
         self._bots = None
         self._advice: dict = {}
@@ -105,17 +108,19 @@ class Board:
         passes False and counts each. A code already on the board is refused."""
         added, refused = [], []
         try:
-            entries = split_entries(text)
+            entries = split_entries(text, self.round.code, self._replays)
         except CodeError as e:
             return {"added": [], "refused": [{"input": short(text, 40, str), "reason": e.text}]}
         for label, raw in entries:
             try:
+                if raw is None:  # a line in which split_entries found nothing shaped like a code
+                    raise CodeError(NO_CODE["en"], NO_CODE["de"], "no_code")
                 code = normalize(raw, "result code")
                 if any(r.code == code for r in self.results):
                     raise CodeError("this result code is on the board already", "dieser Ergebniscode ist schon da")
                 result = verify_result(self.round, code)
             except CodeError as e:
-                refused.append({"input": short(raw, 40, str), "reason": e.text})
+                refused.append({"input": short(_as_read(label, raw), 40, str), "reason": self._what_it_is(raw, e).text})
                 continue
             result.label = label
             result.group = same_decisions_once
@@ -133,21 +138,79 @@ class Board:
         code = normalize(code, "result code")
         self.results = [r for r in self.results if r.code != code]
 
+    def _replays(self, code: str) -> bool:
+        """Whether ``code`` is a game of this round (the paste reader's tie-break)."""
+        try:
+            verify_result(self.round, code)
+        except CodeError:
+            return False
+        return True
+
+    def _what_it_is(self, raw, refusal: CodeError) -> CodeError:
+        """A class code pasted where a result code belongs fails the result code's checks, which would
+        call it mistyped: the refusal says what it is instead."""
+        if raw is None or refusal.kind not in ("typo", "garbled"):
+            return refusal
+        code = normalize(raw, "result code")
+        if code == self.round.code:
+            return CodeError("that is this round's class code, not a result code: the result code is shown on the "
+                             "student's page at the end of the game",
+                             "das ist der Klassencode dieser Runde, kein Ergebniscode: den Ergebniscode zeigt die "
+                             "Seite der Schülerin oder des Schülers am Ende des Spiels", "class_code")
+        try:
+            other = parse_class(code)
+        except CodeError:
+            return refusal
+        return CodeError(f"that is a class code (of another round, {grouped(other.code)}), not a result code",
+                         f"das ist ein Klassencode (einer anderen Runde, {grouped(other.code)}), kein Ergebniscode",
+                         "class_code")
+
+    def forget_unread(self) -> None:
+        """The teacher's action that removes the results this board could not read."""
+        self.unread = []
+
     def to_json(self) -> dict:
+        """The codes and names; ``"unread"``: the stored results this board could not read (kept, so
+        saving the board again never drops what it was opened with)."""
         return {"format": FORMAT, "class": self.round.code,
-                "results": [{"code": r.code, "label": r.label} for r in self.results]}
+                "results": [{"code": r.code, "label": r.label} for r in self.results],
+                "unread": [{"code": u["code"], "label": u["label"]} for u in self.unread]}
 
     @classmethod
     def from_json(cls, data) -> "Board":
+        """A stored board, every code verified again. A stored result this board refuses (a code of an
+        older layout, a changed storage) is not dropped: it goes to ``unread`` with the refusal's
+        words, is shown as such and written back by ``to_json``, so only the teacher removes it."""
         if isinstance(data, str):
             data = json.loads(data)
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("results"), list):
             raise CodeError("not a stored class board", "keine gespeicherte Klassen-Auswertung")
         board = cls(data.get("class"))
-        for item in data["results"][:MAX_ENTRIES]:
-            if isinstance(item, dict) and isinstance(item.get("code"), str):
-                label = item.get("label")
-                board.add(f"{label}: {item['code']}" if isinstance(label, str) and label else item["code"])
+        unread = data.get("unread") if isinstance(data.get("unread"), list) else []
+        for item in data["results"] + unread:  # an unread one is tried again: this page may read it now
+            if not (isinstance(item, dict) and isinstance(item.get("code"), str)):
+                continue  # not a result at all (no code): nothing to keep
+            label = item.get("label")
+            label = " ".join(label.split())[:MAX_LABEL_CHARS] or None if isinstance(label, str) else None
+            code = item["code"][:MAX_CODE_CHARS]
+            if len(board.results) >= MAX_ENTRIES:
+                board.unread.append({"code": code, "label": label, "reason": {
+                    "en": f"a board holds at most {MAX_ENTRIES} results",
+                    "de": f"eine Auswertung fasst höchstens {MAX_ENTRIES} Ergebnisse"}})
+                continue
+            # the stored code alone (its name is set below, not read from the text: a name is no code)
+            before = len(board.results)
+            outcome = board.add(code)
+            if len(board.results) > before:
+                board.results[-1].label = label
+                continue
+            reason = outcome["refused"][0]["reason"] if outcome["refused"] else NO_CODE
+            if reason == NO_CODE:  # too short to look like a code: what the code's own reading says
+                try:
+                    verify_result(board.round, code)
+                except CodeError as e:
+                    reason = e.text
+            board.unread.append({"code": code, "label": label, "reason": reason})
         return board
 
     # --- what the board shows ---
@@ -407,6 +470,7 @@ class Board:
             "ranking_uncertain": self.uncertain_note(ranking, lang),
             "loss_objective": None if objective is None else objective[lang],
             "decisions": self.decisions(lang) if decisions else [],
+            "unread": [{"code": u["code"], "name": u["label"], "reason": u["reason"][lang]} for u in self.unread],
         }
 
     def csv(self, lang: str = "de") -> str:
@@ -418,7 +482,9 @@ class Board:
         by_code = {r.code: r for r in self.results}
         for row in self.ranking(lang):
             r = by_code[row["code"]]
-            w.writerow([row["rank"], r.label or "", r.number or "", r.points, grouped(r.code), *r.scores])
+            # a name is what a student typed: "=1+1" or "=HYPERLINK(…)" must stay text in a spreadsheet
+            w.writerow([harmless_cell(x) for x in (row["rank"], r.label or "", r.number or "", r.points,
+                                                   grouped(r.code), *r.scores)])
         return buf.getvalue()
 
 
@@ -452,3 +518,14 @@ def _state_at(match: Match, at: int):
     for action in match.actions[:at]:
         state.apply_action(action)
     return state
+
+
+NO_CODE = {"en": "no result code found in this line (a result code is a row of digits and capital letters, "
+                 "e.g. WP7J-45B7-VZRK)",
+           "de": "in dieser Zeile steht kein Ergebniscode (ein Ergebniscode ist eine Reihe aus Ziffern und "
+                 "Großbuchstaben, z. B. WP7J-45B7-VZRK)"}
+
+
+def _as_read(label, raw) -> str:
+    """An entry as the reader took it, for its refusal: a line without a code is all name."""
+    return label if raw is None else raw if label is None else f"{label}: {raw}"

@@ -25,6 +25,19 @@ def _spacing(ch: str) -> bool:
 
 
 
+# What a spreadsheet runs as a formula when a cell starts with it (and tab/CR, which some split on):
+# a text that starts so gets a leading apostrophe, which spreadsheets read as "this is text".
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+
+
+def harmless_cell(value):
+    """``value`` as a spreadsheet cell that cannot run: a text starting with a formula character gets a
+    leading apostrophe; numbers and other texts stay as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
 def class_games() -> tuple:
     """The registered games a class round can be made of, by their class-code number (each game's
     ``class_code_number``: a class code's first character names its game)."""

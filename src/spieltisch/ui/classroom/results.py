@@ -10,7 +10,7 @@ from ...core.errors import short
 from ...core.game import record_key
 from ...core.match import Match
 from .codes import (
-    ALPHABET, CodeError, MAX_ENTRIES, MAX_LABEL_CHARS, MAX_NUMBER, MAX_STEPS, RESULT_FORMAT, TAG_CHARS, _VALUE,
+    ALPHABET, CodeError, MAX_NUMBER, MAX_STEPS, RESULT_FORMAT, TAG_CHARS, _VALUE,
     _check, _from_chars, _garbled, _symbols, _to_chars, grouped, normalize,
 )
 from .rounds import ClassRound
@@ -319,43 +319,3 @@ def verify_result(round_: ClassRound, text) -> Result:
         raise _garbled("it holds more than its game, or is not written the way spieltisch writes it",
                        "er enthält mehr als sein Spiel oder ist nicht so geschrieben, wie Spieltisch ihn schreibt")
     return Result(code, session.match, tuple(choices), number, round_.humans)
-
-
-def _line_entries(line: str) -> list[tuple[str | None, str]]:
-    """One line's ``(name, code)`` pairs. A code holds no comma or colon, a name may hold both: so the
-    last colon before a code ends its name ("Müller, Anna: 7KQ2-…"), and a comma after a code starts
-    the next entry ("Lena: 7KQ2, Tim: 9XYZ"); a line without a colon is codes separated by commas."""
-    if ":" not in line:
-        return [(None, c) for c in line.split(",")]
-    segments = line.split(":")
-    out, name = [], segments[0]
-    for seg in segments[1:-1]:
-        code, comma, rest = seg.partition(",")
-        if not comma:  # no comma: this colon belonged to the name ("Klasse 8b: Lena: 7KQ2")
-            name = f"{name}:{seg}"
-            continue
-        out.append((name, code))
-        name = rest
-    last = segments[-1].split(",")
-    out.append((name, last[0]))
-    out.extend((None, c) for c in last[1:])
-    return out
-
-
-def split_entries(text) -> list[tuple[str | None, str]]:
-    """The codes of a paste: one per line (or separated by semicolons, or by commas after a code),
-    each optionally after a name and a colon ("Lena: 7KQ2-…", "Müller, Anna: 7KQ2-…"); spaces,
-    hyphens and dashes inside a code are ignored."""
-    if not isinstance(text, str):
-        raise CodeError("codes are text", "Codes sind Text")
-    out = []
-    for line in text.replace(";", "\n").splitlines():
-        for label, code in _line_entries(line):
-            if not code.strip():
-                continue
-            label = " ".join(label.split())[:MAX_LABEL_CHARS] or None if label is not None else None
-            out.append((label, code.strip()))
-    if len(out) > MAX_ENTRIES:
-        raise CodeError(f"at most {MAX_ENTRIES} codes at once, got {len(out)}",
-                        f"höchstens {MAX_ENTRIES} Codes auf einmal, nicht {len(out)}")
-    return out
