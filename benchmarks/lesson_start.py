@@ -1,0 +1,360 @@
+"""How long a student waits for a lesson: from navigation to the first visible prediction button
+(``button.stl-lock``, "Festhalten" / "Lock in"), cold and warm, per lesson and view.
+
+    .venv-site/bin/python benchmarks/lesson_start.py                 # wuerfel-joker de, tuefteln en
+    .venv-site/bin/python benchmarks/lesson_start.py --all           # all ten lessons
+    .venv-site/bin/python benchmarks/lesson_start.py --lesson tuefteln --lang de --notebook7 --json
+
+Views (columns):
+
+- ``lesson``: the students' lesson page ``_site/lesson/<lang>/<id>.html`` (Pyodide in a worker, no
+  JupyterLite). Ready when ``button.stl-lock`` is visible; ``html[data-lesson=error]`` ends the
+  wait as a failure. "not built" when the site has no ``lesson/`` folder.
+- ``notebook7`` (``--notebook7``): the alternative, prototyped here without touching the site
+  build. A copy of ``_site/`` (hard links; the changed files are written anew) in which the
+  student notebooks' code cells carry ``"jupyter": {"source_hidden": true}``, ``jupyter-lite.json``
+  sets ``exposeAppInBrowser`` (JupyterLite 0.8.6 then sets ``window.jupyterapp``) and
+  ``lite/notebooks/index.html`` gets a script that waits for the notebook's kernel and runs
+  ``notebook:run-all-cells``. The student's link stays the landing page's Explore link
+  (``lite/notebooks/index.html?path=<lang>/<id>.ipynb``).
+- ``play``: the game's Play page (``site/measure.py``'s visit: ready at its first clickable move;
+  the warm visit after its memory snapshot is kept), the reference for the target.
+
+Cold is a fresh browser context (no HTTP cache, no service worker, no storage); warm is a second
+visit in the same context. Each view of a lesson gets its own context; a Play page is measured
+once per game family and shared by its lessons. Target (issue 31): cold lesson page ≤ cold Play
+page + 10 s. Every visit asserts that no request left 127.0.0.1. The time starts at
+``page.goto`` of the view's URL (the landing page's click adds only that navigation).
+
+Builds ``_site/`` first if it is stale (``site/build.py --if-stale``), serves it on a free
+127.0.0.1 port, drives Debian's Chromium through Playwright, and stops by itself.
+
+Measured on 2026-11-27 (2 shared cores, other helpers' jobs running; numbers in seconds)::
+
+    (filled in below by the helper's last run; see the report)
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_site"
+sys.path.insert(0, str(ROOT / "tests" / "site"))  # the shared server + Chromium flags
+sys.path.insert(0, str(ROOT / "site"))  # measure.py: the Play page's visit
+
+from sitekit import CHROMIUM_ARGS, RequestLog, StaticServer  # noqa: E402
+
+DEFAULT = (("wuerfel-joker", "de"), ("tuefteln", "en"))
+TARGET_MARGIN_S = 10.0  # issue 31: cold lesson page within 10 s of a cold Play page
+VIEWPORT = {"width": 1200, "height": 800}
+
+# Ready: a visible prediction button; or the lesson page says it failed. checkVisibility with
+# contentVisibilityAuto: JupyterLab skips rendering off-screen cells (content-visibility: auto), and a
+# button there is in the page but not yet drawn; the student sees it once they scroll to it, so it counts
+# as shown when it has a box and is not hidden by display/visibility.
+READY_JS = """() => {
+    if (document.documentElement.dataset.lesson === 'error') return 'error';
+    for (const b of document.querySelectorAll('button.stl-lock')) {
+        if (b.getClientRects().length && getComputedStyle(b).visibility !== 'hidden') return 'ready';
+    }
+    return false;
+}"""
+
+# Notebook 7 prototype: run every cell once the notebook's kernel is ready. window.jupyterapp exists
+# only with exposeAppInBrowser; the notebook panel appears after the app is restored.
+AUTORUN = """<script>
+(function () {
+  const sleep = ms => new Promise(r => setTimeout(r, ms));
+  (async () => {
+    while (!window.jupyterapp) await sleep(50);
+    const app = window.jupyterapp;
+    await app.restored;
+    let panel = app.shell.currentWidget;
+    while (!panel || !panel.sessionContext) { await sleep(50); panel = app.shell.currentWidget; }
+    await panel.context.ready;
+    await panel.sessionContext.ready;
+    document.documentElement.dataset.autorun = 'started';
+    const run = app.commands.execute('notebook:run-all-cells');
+    // Run All makes the last cell active and scrolls there: back to the lesson's start.
+    await sleep(300);
+    panel.content.activeCellIndex = 0;
+    await panel.content.scrollToItem(0, 'start');
+    await run;
+    document.documentElement.dataset.autorun = 'done';
+  })().catch(e => { document.documentElement.dataset.autorun = 'error'; console.error(e); });
+})();
+</script>
+"""
+# source_hidden alone leaves a one-line placeholder per code cell that shows the cell's first line of
+# Python, and Jupyter's menus (Kernel, Run) and toolbar (kernel name): this hides them.
+HIDE_CSS = """<style>
+.jp-CodeCell .jp-Cell-inputWrapper, .jp-InputPlaceholder, .jp-InputPrompt, .jp-OutputPrompt,
+#top-panel-wrapper, #menu-panel-wrapper, #menu-panel, .jp-NotebookPanel-toolbar, .jp-Collapser { display: none !important; }
+</style>
+"""
+
+# What of Python or Jupyter a student sees in the prototype, once its first prediction is shown.
+VISIBLE_CODE_JS = """() => {
+    const shown = el => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden';
+    const count = sel => [...document.querySelectorAll(sel)].filter(shown).length;
+    const menus = [...document.querySelectorAll('.lm-MenuBar-itemLabel')].filter(shown).map(e => e.textContent);
+    const kernel = [...document.querySelectorAll('.jp-KernelName, .jp-Toolbar-kernelName')].filter(shown)
+        .map(e => e.textContent.trim());
+    return {
+        code_editors: count('.jp-CodeCell .jp-InputArea .cm-editor'),
+        collapsed_input_placeholders: count('.jp-InputPlaceholder'),
+        input_prompts: count('.jp-CodeCell .jp-InputPrompt'),
+        menus: menus,
+        kernel_name: kernel,
+        stream_outputs: count(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout'], "
+                              + ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"),
+    };
+}"""
+
+
+def log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+def build_site() -> None:
+    """``site/build.py --if-stale`` with the site's venv (it has JupyterLite)."""
+    venv = ROOT / ".venv-site" / "bin" / "python"
+    python = str(venv) if venv.exists() else sys.executable
+    proc = subprocess.run([python, "site/build.py", "--if-stale"], cwd=ROOT, capture_output=True, text=True)
+    if proc.returncode:
+        sys.exit(f"site/build.py failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+
+
+def lessons(site: Path) -> list[str]:
+    """The lessons the built site links students to (its student notebooks)."""
+    return sorted({p.stem for lang in ("de", "en") for p in (site / "lite" / "files" / lang).glob("*.ipynb")})
+
+
+def notebook7_copy(site: Path, dest: Path) -> Path:
+    """``dest``: ``site`` with the Notebook 7 prototype (see the module docstring); unchanged files
+    are hard links, every changed file is unlinked and written anew, so ``site`` stays as built."""
+    def link(src, dst):
+        try:
+            os.link(src, dst)
+        except OSError:
+            shutil.copy2(src, dst)
+
+    shutil.copytree(site, dest, copy_function=link)
+
+    def rewrite(path: Path, text: str) -> None:
+        path.unlink()
+        path.write_text(text, encoding="utf-8")
+
+    lite = dest / "lite"
+    config = json.loads((lite / "jupyter-lite.json").read_text(encoding="utf-8"))
+    config["jupyter-config-data"]["exposeAppInBrowser"] = "true"
+    rewrite(lite / "jupyter-lite.json", json.dumps(config, indent=2))
+    page = (lite / "notebooks" / "index.html").read_text(encoding="utf-8")
+    if "</body>" not in page:
+        raise SystemExit("lite/notebooks/index.html has no </body>: the prototype cannot inject its script")
+    rewrite(lite / "notebooks" / "index.html", page.replace("</body>", HIDE_CSS + AUTORUN + "</body>", 1))
+    for lang in ("de", "en"):
+        for nb_path in (lite / "files" / lang).glob("*.ipynb"):  # students' only: not lehrkraefte/ teachers/
+            nb = json.loads(nb_path.read_text(encoding="utf-8"))
+            for cell in nb["cells"]:
+                if cell["cell_type"] == "code":
+                    cell.setdefault("metadata", {}).setdefault("jupyter", {})["source_hidden"] = True
+            rewrite(nb_path, json.dumps(nb, ensure_ascii=False, indent=1))
+    return dest
+
+
+def wait_ready(page, timeout_s: float) -> str:
+    handle = page.wait_for_function(READY_JS, timeout=timeout_s * 1000, polling=100)
+    return handle.json_value()
+
+
+def cold_warm(browser, url: str, timeout_s: float, after_cold=None) -> dict:
+    """Cold then warm visit of ``url`` in one fresh context: seconds to a visible prediction button."""
+    ctx = browser.new_context(viewport=VIEWPORT)
+    requests = RequestLog(ctx)
+    out: dict = {}
+    try:
+        for visit in ("cold", "warm"):
+            page = ctx.new_page()
+            start = time.perf_counter()
+            page.goto(url)
+            try:
+                state = wait_ready(page, timeout_s)
+            except Exception as e:  # a hang or a closed page: say so in the table, keep measuring
+                out[visit] = None
+                out[f"{visit}_error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:120]}"
+                page.close()
+                break
+            seconds = round(time.perf_counter() - start, 2)
+            if state == "error":
+                out[visit] = None
+                out[f"{visit}_error"] = "the page says data-lesson=error"
+                page.close()
+                break
+            out[visit] = seconds
+            if visit == "cold" and after_cold:
+                out.update(after_cold(page))
+            page.close()  # its workers stop: the warm visit does not share the CPU with them
+        requests.assert_only_local()
+    finally:
+        ctx.close()
+    return out
+
+
+def notebook7_findings(page) -> dict:
+    """What of the notebook a student sees at the moment the first prediction is shown."""
+    page.wait_for_timeout(300)
+    seen = page.evaluate(VISIBLE_CODE_JS)
+    return {"visible": seen}
+
+
+def play_cold_warm(browser, url: str, game: str, timeout_s: float) -> dict:
+    import measure
+
+    cold, warm, _ = measure.play_visits(browser, url, game, timeout_s)
+    return {"cold": cold, "warm": warm}
+
+
+@contextlib.contextmanager
+def chromium(path: str):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def run(pairs: list[tuple[str, str]], notebook7: bool = False, play: bool = True, chromium_path: str = "/usr/bin/chromium",
+        timeout_s: float = 300, site: Path = SITE) -> dict:
+    lesson_built = (site / "lesson").is_dir()
+    rows = []
+    plays: dict[str, dict] = {}
+    with contextlib.ExitStack() as stack:
+        server = StaticServer(site)
+        stack.callback(server.close)
+        nb_url = None
+        if notebook7:
+            tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lesson-start-")))
+            nb_server = StaticServer(notebook7_copy(site, tmp / "site"))
+            stack.callback(nb_server.close)
+            nb_url = nb_server.url
+        browser = stack.enter_context(chromium(chromium_path))
+        for lesson, lang in pairs:
+            row = {"lesson": lesson, "lang": lang}
+            if lesson_built:
+                log(f"{lesson} {lang}: lesson page ...")
+                row["lesson_page"] = cold_warm(browser, f"{server.url}lesson/{lang}/{lesson}.html", timeout_s)
+            else:
+                row["lesson_page"] = "not built"
+            if nb_url:
+                log(f"{lesson} {lang}: Notebook 7 prototype ...")
+                row["notebook7"] = cold_warm(browser, f"{nb_url}lite/notebooks/index.html?path={lang}%2F{lesson}.ipynb",
+                                             timeout_s, after_cold=notebook7_findings)
+            if play:
+                if lesson not in plays:
+                    log(f"{lesson}: Play page ...")
+                    plays[lesson] = play_cold_warm(browser, server.url, lesson, timeout_s)
+                row["play"] = plays[lesson]
+            rows.append(row)
+    for row in rows:
+        play_cold = row.get("play", {}).get("cold")
+        for view in ("lesson_page", "notebook7"):
+            v = row.get(view)
+            if isinstance(v, dict) and v.get("cold") is not None and play_cold is not None:
+                v["target_s"] = round(play_cold + TARGET_MARGIN_S, 2)
+                v["meets_target"] = v["cold"] <= v["target_s"]
+    return {"target": f"cold lesson page <= cold Play page + {TARGET_MARGIN_S:g} s", "rows": rows}
+
+
+def _cell(v, key: str) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, str):
+        return v
+    x = v.get(key)
+    return f"{x:.1f}" if isinstance(x, (int, float)) else ("failed" if f"{key}_error" in v else "-")
+
+
+def table(res: dict) -> str:
+    views = [("lesson_page", "lesson page"), ("notebook7", "Notebook 7"), ("play", "Play page")]
+    present = [(k, name) for k, name in views if any(k in r for r in res["rows"])]
+    head = f"| lesson | lang | " + " | ".join(f"{name} cold s | {name} warm s" for _, name in present)
+    head += " | target: cold lesson page ≤ Play + 10 s |"
+    lines = [head, "|" + "---|" * (head.count("|") - 1)]
+    for r in res["rows"]:
+        cells = []
+        for k, _ in present:
+            v = r.get(k)
+            if isinstance(v, str):  # "not built"
+                cells += [v, v]
+            else:
+                cells += [_cell(v, "cold"), _cell(v, "warm")]
+        check = []
+        for k, name in (("lesson_page", "lesson page"), ("notebook7", "Notebook 7")):
+            v = r.get(k)
+            if isinstance(v, dict) and "meets_target" in v:
+                check.append(f"{name} {'yes' if v['meets_target'] else 'no'} (≤ {v['target_s']:.1f})")
+            elif isinstance(v, str):
+                check.append(f"{name} {v}")
+        lines.append(f"| {r['lesson']} | {r['lang']} | " + " | ".join(cells) + f" | {'; '.join(check) or '-'} |")
+    notes = []
+    for r in res["rows"]:
+        for k in ("lesson_page", "notebook7", "play"):
+            v = r.get(k)
+            if isinstance(v, dict):
+                notes += [f"{r['lesson']} {r['lang']} {k} {e}: {v[e]}" for e in ("cold_error", "warm_error") if e in v]
+                if "visible" in v:
+                    notes.append(f"{r['lesson']} {r['lang']} {k}: shown at the first prediction: "
+                                 + json.dumps(v["visible"], ensure_ascii=False))
+    return "\n".join(lines + ([""] + notes if notes else []))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="click -> first prediction button, cold and warm, per lesson and view")
+    ap.add_argument("--lesson", action="append", help="only these lessons (default: wuerfel-joker de, tuefteln en)")
+    ap.add_argument("--lang", action="append", choices=("de", "en"), help="with --lesson: these languages (default both)")
+    ap.add_argument("--all", action="store_true", help="all ten lessons (five games, German and English)")
+    ap.add_argument("--notebook7", action="store_true", help="also the Notebook 7 prototype (hidden inputs, auto-run)")
+    ap.add_argument("--no-play", action="store_true", help="skip the Play page reference (no target check)")
+    ap.add_argument("--no-build", action="store_true", help="use _site/ as it is")
+    ap.add_argument("--timeout", type=float, default=300, help="seconds per visit before it counts as failed")
+    ap.add_argument("--chromium", default=os.environ.get("SPIELTISCH_CHROMIUM", "/usr/bin/chromium"))
+    ap.add_argument("--json", action="store_true", help="print JSON instead of the Markdown table")
+    args = ap.parse_args(argv)
+    if not Path(args.chromium).exists():
+        sys.exit(f"no Chromium at {args.chromium}: run `sh site/install-browser.sh`")
+    if not args.no_build:
+        build_site()
+    if not (SITE / "index.html").exists():
+        sys.exit("no _site/: run `make site`")
+    known = lessons(SITE)
+    if args.all or args.lesson:
+        chosen = args.lesson or known
+        unknown = sorted(set(chosen) - set(known))
+        if unknown:
+            sys.exit(f"no lesson {unknown}; the lessons are {known}")
+        pairs = [(lesson, lang) for lesson in chosen for lang in (args.lang or ("de", "en"))]
+    else:
+        pairs = list(DEFAULT)
+    res = run(pairs, notebook7=args.notebook7, play=not args.no_play, chromium_path=args.chromium,
+              timeout_s=args.timeout)
+    print(json.dumps(res, indent=1, ensure_ascii=False) if args.json else table(res))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
