@@ -459,9 +459,9 @@ def render_landing(cards: list[dict]) -> str:
             if explore and explore["de"] == explore["en"]:  # a notebook that is not a lesson yet
                 links += (f'\n<a class="button explore" href="{html.escape(lite_url("notebooks", explore["de"]))}">'
                           f'<span lang="de">Erkunden</span><span lang="en">Explore</span></a>')
-            elif explore:  # a lesson: the student version in the page's language
+            elif explore:  # a lesson: the students' page (no code) in the page's language
                 links += "".join(
-                    f'\n<a class="button explore" lang="{lang}" href="{html.escape(lite_url("notebooks", explore[lang]))}">'
+                    f'\n<a class="button explore" lang="{lang}" href="{html.escape(lesson_page_path(c["id"], lang))}">'
                     f'{word}</a>' for lang, word in (("de", "Erkunden"), ("en", "Explore")))
         else:
             links = '<span class="soon"><span lang="de">kommt bald</span><span lang="en">coming soon</span></span>'
@@ -564,7 +564,7 @@ def build_play_pages(cards: list[dict], wheel: Path) -> list[str]:
         digest.update(rel.encode())
         digest.update(sha256((out / rel).resolve()).encode())
     worker = (PLAY_APP / "sw.js").read_text(encoding="utf-8")
-    worker = worker.replace("{{VERSION}}", digest.hexdigest()[:16]).replace("{{FILES}}", json.dumps(files))
+    worker = worker.replace("{{PREFIX}}", "spieltisch-play-").replace("{{VERSION}}", digest.hexdigest()[:16]).replace("{{FILES}}", json.dumps(files))
     (out / "sw.js").write_text(worker, encoding="utf-8")
     return files
 
@@ -709,7 +709,7 @@ def landing_cards(cards=CARDS, registered: dict[str, dict] | None = None) -> lis
 TEACHER_WORDS = {
     "de": {"title": "Für Lehrkräfte", "grade": "Klassenstufe", "goals": "Lernziele", "path": "Der 45-Minuten-Weg",
            "min": "Min.", "part": "Abschnitt", "show": "Wie", "ask": "Frage an die Klasse",
-           "student": "Schülerfassung öffnen", "teacher": "Lehrerfassung (mit Lösungen) öffnen",
+           "student_page": "Schülerseite öffnen (ohne Code)", "student": "Schülerfassung als Notebook (mit Python)", "teacher": "Lehrerfassung (mit Lösungen) öffnen",
            "sheet": "Arbeitsblatt (druckfertig)", "back": "Zur Startseite",
            "intro": "Jede Lektion passt in eine Unterrichtsstunde: Die Schülerinnen und Schüler sagen erst voraus, "
                     "rechnen dann von Hand, lassen das Programm exakt rechnen und simulieren und vergleichen zum "
@@ -723,7 +723,7 @@ TEACHER_WORDS = {
            "sheet_link": "Zum Arbeitsblatt"},
     "en": {"title": "For teachers", "grade": "Grade level", "goals": "Learning goals", "path": "The 45-minute path",
            "min": "min", "part": "Section", "show": "How", "ask": "Question to ask",
-           "student": "Open the student version", "teacher": "Open the teacher version (with answers)",
+           "student_page": "Open the students' page (no code)", "student": "Student version as a notebook (with Python)", "teacher": "Open the teacher version (with answers)",
            "sheet": "Worksheet (print-ready)", "back": "Back to the start page",
            "intro": "Each lesson fits one period: students predict first, then calculate by hand, let the program "
                     "compute exactly and simulate, and compare at the end. The student version contains no answers; "
@@ -775,7 +775,8 @@ def render_teachers(cards: list[dict], all_lessons: dict) -> str:
   <tbody>{rows}</tbody></table>
   {extra}
   <p class="links">
-    <a class="button explore student" href="{html.escape(lite_url('notebooks', student_path(lid, lang)))}">{w['student']}</a>
+    <a class="button explore student" href="{html.escape(lesson_page_path(lid, lang))}">{w['student_page']}</a>
+    <a class="button student-notebook" href="{html.escape(lite_url('notebooks', student_path(lid, lang)))}">{w['student']}</a>
     <a class="button teacher" href="{html.escape(lite_url('notebooks', teacher_path(lid, lang)))}">{w['teacher']}</a>
     <a class="button worksheet" href="{html.escape(worksheet_path(lid, lang))}">{w['sheet']}</a>
     <a class="button answer-key" href="{html.escape(answer_key_path(lid, lang))}">{w['key']}</a>
@@ -888,6 +889,242 @@ def build_teachers(cards: list[dict]) -> None:
             (OUT / answer_key_path(lid, lang)).write_text(render_answer_key(meta, game), encoding="utf-8")
 
 
+# --- the students' lesson page (lesson/<lang>/<id>.html: text, pictures, widgets; no code) ----------
+#
+# A lesson's student version as a page of our own: its Markdown cells as HTML, each code cell an empty
+# output slot; the code runs in a web worker (site/lesson-app/worker.mjs: the site's Pyodide and the
+# kernel's own wheels) and its outputs, widgets included, fill the slots. The sources are in
+# lesson/<lang>/<id>.cells.json, which only the worker reads: nothing of the code is in the page.
+
+LESSON_APP = SITE_SRC / "lesson-app"
+LESSON_DIR = "lesson"
+LESSON_WORDS = {
+    "de": {"skip": "Zur Lektion springen", "back": "← Spieltisch", "notebook": "Als Notebook öffnen (mit Python)",
+           "start": "Python startet im Browser …", "noscript": "Diese Lektion braucht JavaScript."},
+    "en": {"skip": "Skip to the lesson", "back": "← Spieltisch", "notebook": "Open as a notebook (with Python)",
+           "start": "Starting Python in your browser …", "noscript": "This lesson needs JavaScript."},
+}
+
+
+def lesson_page_path(lesson_id: str, lang: str) -> str:
+    return f"{LESSON_DIR}/{lang}/{lesson_id}.html"
+
+
+def _source_text(cell: dict) -> str:
+    src = cell.get("source", "")
+    return "".join(src) if isinstance(src, list) else src
+
+
+def _is_install(stmt, ast) -> bool:
+    """One statement of the piplite install: ``import sys``/``import piplite``, ``await
+    piplite.install(...)``, or ``if sys.platform == "emscripten":`` holding only those."""
+    if isinstance(stmt, ast.Import):
+        return all(alias.name in ("sys", "piplite") and alias.asname is None for alias in stmt.names)
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Await):
+        call = stmt.value.value
+        return (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "install"
+                and isinstance(call.func.value, ast.Name) and call.func.value.id == "piplite")
+    if isinstance(stmt, ast.If) and not stmt.orelse:
+        test = stmt.test
+        on_browser = (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
+                      and ast.unparse(test.left) == "sys.platform"
+                      and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "emscripten")
+        return on_browser and all(_is_install(s, ast) for s in stmt.body)
+    return False
+
+
+def is_install_cell(source: str) -> bool:
+    """Whether a code cell only installs the package with piplite (the notebooks' first cell). The
+    lesson page's worker has the wheels loaded already and no piplite, so such a cell is left out;
+    a cell that does anything else besides is kept (and fails loudly if it needs piplite)."""
+    import ast
+
+    lines = [line for line in source.splitlines() if not line.lstrip().startswith("%")]
+    try:
+        tree = compile("\n".join(lines), "<cell>", "exec", ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+    except SyntaxError:
+        return False
+    if not tree.body:
+        return any(line.lstrip().startswith(("%pip install", "%piplite")) for line in source.splitlines())
+    uses_piplite = "piplite" in source
+    return uses_piplite and all(_is_install(s, ast) for s in tree.body)
+
+
+def _inline(text: str) -> str:
+    """Inline Markdown: `code`, **bold**, *italic*, [links](url), inline HTML passed through."""
+    out, pos = [], 0
+    pattern = re.compile(r"`([^`]+)`|\*\*(.+?)\*\*|(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])|"
+                         r"(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)|\[([^\]]+)\]\(([^)\s]+)\)|(<[^>]+>)|(&#?\w+;)")
+    for m in pattern.finditer(text):
+        out.append(html.escape(text[pos:m.start()], quote=False))
+        code, bold, em, em2, label, href, tag, entity = m.groups()
+        if code is not None:
+            out.append(f"<code>{html.escape(code, quote=False)}</code>")
+        elif bold is not None:
+            out.append(f"<strong>{_inline(bold)}</strong>")
+        elif em is not None or em2 is not None:
+            out.append(f"<em>{_inline(em if em is not None else em2)}</em>")
+        elif label is not None:
+            out.append(f'<a href="{html.escape(href)}">{_inline(label)}</a>')
+        else:
+            out.append(tag or entity)
+        pos = m.end()
+    out.append(html.escape(text[pos:], quote=False))
+    return "".join(out)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^\w-]+", "-", re.sub(r"<[^>]+>", "", text).strip().lower()).strip("-")
+
+
+def markdown_html(text: str, ids: set | None = None) -> str:
+    """The Markdown the lessons use, as HTML: ATX headings (with ids), paragraphs, bullet and numbered
+    lists (a line indented under an item continues it), pipe tables, block HTML passed through,
+    ``---`` rules and the inline forms of ``_inline``. Standard library only."""
+    ids = set() if ids is None else ids
+    lines = text.replace("\r\n", "\n").split("\n")
+    out, i = [], 0
+    item = re.compile(r"^(\s{0,3})([*+-]|\d+[.)])\s+(.*)$")
+
+    def heading(level, body):
+        ident, k = _slug(body) or "h", 2
+        base = ident
+        while ident in ids:
+            ident, k = f"{base}-{k}", k + 1
+        ids.add(ident)
+        return f'<h{level} id="{html.escape(ident)}">{_inline(body)}</h{level}>'
+
+    while i < len(lines):
+        line = lines[i]
+        if not line.strip():
+            i += 1
+            continue
+        m = re.match(r"^(#{1,6})\s+(.*?)\s*#*\s*$", line)
+        if m:
+            out.append(heading(len(m.group(1)), m.group(2)))
+            i += 1
+            continue
+        if re.match(r"^\s{0,3}(-{3,}|\*{3,}|_{3,})\s*$", line):
+            out.append("<hr>")
+            i += 1
+            continue
+        if line.lstrip().startswith("<"):  # block HTML: as written, up to the next blank line
+            block = []
+            while i < len(lines) and lines[i].strip():
+                block.append(lines[i])
+                i += 1
+            out.append("\n".join(block))
+            continue
+        if line.lstrip().startswith("|") and i + 1 < len(lines) and re.match(r"^\s*\|?[\s:|-]+\|[\s:|-]*$", lines[i + 1]):
+            def cells(row):
+                return [c.strip() for c in row.strip().strip("|").split("|")]
+            head = cells(line)
+            i += 2
+            body = []
+            while i < len(lines) and lines[i].lstrip().startswith("|"):
+                body.append(cells(lines[i]))
+                i += 1
+            rows = "".join("<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in r) + "</tr>" for r in body)
+            out.append("<table><thead><tr>" + "".join(f"<th>{_inline(c)}</th>" for c in head)
+                       + f"</tr></thead><tbody>{rows}</tbody></table>")
+            continue
+        m = item.match(line)
+        if m:
+            ordered = m.group(2)[0].isdigit()
+            start = int(m.group(2)[:-1]) if ordered else 1
+            items = []
+            while i < len(lines):
+                m = item.match(lines[i])
+                if m and m.group(2)[0].isdigit() == ordered:
+                    items.append([m.group(3)])
+                    i += 1
+                elif items and lines[i].strip() and (lines[i].startswith((" ", "\t"))):
+                    items[-1].append(lines[i].strip())
+                    i += 1
+                else:
+                    break
+            tag = "ol" if ordered else "ul"
+            first = f' start="{start}"' if ordered and start != 1 else ""
+            out.append(f"<{tag}{first}>" + "".join(f"<li>{_inline(' '.join(it))}</li>" for it in items) + f"</{tag}>")
+            continue
+        para = []
+        while (i < len(lines) and lines[i].strip() and not item.match(lines[i])
+               and not re.match(r"^#{1,6}\s", lines[i]) and not lines[i].lstrip().startswith(("<", "|"))):
+            para.append(lines[i].strip())
+            i += 1
+        if not para:  # a line none of the rules above took: a paragraph of its own
+            para, i = [line.strip()], i + 1
+        out.append(f"<p>{_inline(' '.join(para))}</p>")
+    return "\n".join(out)
+
+
+def lesson_page_parts(nb: dict) -> tuple[str, list[str]]:
+    """(the page's body HTML, the code the worker runs) of a lesson's student version: Markdown cells
+    as HTML, each code cell that runs as an empty output slot ``<div class="out" data-cell="k">``
+    (k: its index in the code list), the install cell left out (``is_install_cell``)."""
+    body, code, ids = [], [], set()
+    for cell in nb["cells"]:
+        text = _source_text(cell)
+        if cell["cell_type"] == "markdown":
+            body.append(f'<section class="md">\n{markdown_html(text, ids)}\n</section>')
+        elif cell["cell_type"] == "code" and text.strip() and not is_install_cell(text):
+            body.append(f'<div class="out" data-cell="{len(code)}"></div>')
+            code.append(text)
+    return "\n".join(body), code
+
+
+def render_lesson_page(nb: dict, lesson_id: str, lang: str) -> tuple[str, list[str]]:
+    """A lesson's page in one language (site/lesson-app/lesson.html) and the code its worker runs."""
+    meta = lesson_kit().info(nb)
+    body, code = lesson_page_parts(nb)
+    w = LESSON_WORDS[lang]
+    notebook = "../../" + lite_url("notebooks", student_path(lesson_id, lang))
+    template = (LESSON_APP / "lesson.html").read_text(encoding="utf-8")
+    page = (template.replace("{{LANG}}", lang).replace("{{TITLE}}", html.escape(meta["title"]))
+            .replace("{{SKIP}}", w["skip"]).replace("{{BACK}}", w["back"])
+            .replace("{{NOTEBOOK_HREF}}", html.escape(notebook)).replace("{{NOTEBOOK}}", w["notebook"])
+            .replace("{{START}}", w["start"]).replace("{{NOSCRIPT}}", w["noscript"])
+            .replace("{{CELLS}}", html.escape(f"{lesson_id}.cells.json")).replace("<!-- BODY -->", body))
+    return page, code
+
+
+def build_lesson_pages(pyodide_dir: Path | None = None) -> list[str]:
+    """lesson/<lang>/<id>.html (+ .cells.json) for every lesson, from its student version; the page's
+    script, the worker and a service worker (the same template as the Play pages', its own cache)
+    that keeps every file for use without a network. Returns the files, relative to lesson/."""
+    versions = lesson_kit()
+    out = OUT / LESSON_DIR
+    files = []
+    for lid in lessons():
+        for lang in LESSON_LANGS:
+            nb = versions.student(json.loads((NOTEBOOKS / lang / f"{lid}.ipynb").read_text(encoding="utf-8")))
+            page, code = render_lesson_page(nb, lid, lang)
+            (out / lang).mkdir(parents=True, exist_ok=True)
+            (out / lang / f"{lid}.html").write_text(page, encoding="utf-8")
+            (out / lang / f"{lid}.cells.json").write_text(json.dumps(code, ensure_ascii=False), encoding="utf-8")
+            files += [f"{lang}/{lid}.html", f"{lang}/{lid}.cells.json"]
+    pyodide_dir = OUT / LITE / "static" / "pyodide" if pyodide_dir is None else pyodide_dir
+    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text())
+    packages = preload_names()
+    by_norm = {norm(k): k for k in lock["packages"]}
+    wheels = [lock["packages"][n]["file_name"] for n in lock_closure(lock["packages"], [by_norm[p] for p in packages])]
+    worker = (LESSON_APP / "worker.mjs").read_text(encoding="utf-8")
+    (out / "worker.mjs").write_text(worker.replace("{{PACKAGES}}", json.dumps(packages)), encoding="utf-8")
+    shutil.copy2(LESSON_APP / "lesson.mjs", out / "lesson.mjs")
+    files += ["lesson.mjs", "worker.mjs"] + [
+        f"../{LITE}/static/pyodide/{name}" for name in
+        ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", *wheels)]
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode())
+        digest.update(sha256((out / rel).resolve()).encode())
+    sw = (PLAY_APP / "sw.js").read_text(encoding="utf-8")
+    sw = (sw.replace("{{PREFIX}}", "spieltisch-lesson-").replace("{{VERSION}}", digest.hexdigest()[:16])
+          .replace("{{FILES}}", json.dumps(files)))
+    (out / "sw.js").write_text(sw, encoding="utf-8")
+    return files
+
+
 # --- freshness (the browser tests reuse a fresh _site/) --------------------------------------
 
 
@@ -926,6 +1163,8 @@ def build() -> None:
     build_landing(cards)
     build_teachers(cards)
     play_files = build_play_pages(cards, wheel)
+    lesson_files = build_lesson_pages()
+    log(f"lesson pages: {', '.join(f for f in lesson_files if f.endswith('.html'))}")
     log(f"Play pages: {', '.join(f for f in play_files if f.endswith('.html'))}")
     info = {"wheel": wheel.name, "bytes": dir_size(OUT), "seconds": round(time.monotonic() - started, 1)}
     (OUT / STAMP).write_text(json.dumps(info, indent=1))

@@ -1,8 +1,10 @@
 // The Play pages' service worker (scope /play/): a copy of every file a Play page needs, kept for
 // the next visit and for use without a network. The build writes VERSION (a hash of the files) and
-// FILES, so a new build starts a new cache and drops the old one.
+// FILES, so a new build starts a new cache and drops the old one, and PREFIX: the lesson pages
+// (scope /lesson/) use this same worker with a cache of their own, which neither drops the other's.
 const VERSION = "{{VERSION}}";
-const CACHE = "spieltisch-play-" + VERSION;
+const PREFIX = "{{PREFIX}}";
+const CACHE = PREFIX + VERSION;
 // relative to this script (play/sw.js), so the site works under any path (GitHub Pages: /<repo>/)
 const FILES = new Set({{FILES}}.map((file) => new URL(file, location.href).pathname));
 
@@ -16,7 +18,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key.startsWith("spieltisch-play-") && key !== CACHE) await caches.delete(key);
+      if (key.startsWith(PREFIX) && key !== CACHE) await caches.delete(key);
     }
     await self.clients.claim();
   })());
