@@ -42,6 +42,7 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -243,12 +244,23 @@ def chromium(path: str):
             browser.close()
 
 
+def merge_runs(results: list[dict]) -> dict:
+    """One view's runs: the median of each timing (None if any run failed), the runs beside it."""
+    out: dict = {}
+    for r in results:  # the last run's findings and errors
+        out.update({k: v for k, v in r.items() if k not in ("cold", "warm")})
+    for key in sorted({k for r in results for k, v in r.items() if isinstance(v, (int, float)) or v is None}):
+        vals = [r.get(key) for r in results]
+        out[key] = round(statistics.median(vals), 2) if None not in vals else None
+        if len(results) > 1:
+            out[f"{key}_runs"] = vals
+    return out
+
+
 def run(pairs: list[tuple[str, str]], notebook7: bool = False, play: bool = True, chromium_path: str = "/usr/bin/chromium",
-        timeout_s: float = 300, site: Path = SITE) -> dict:
+        timeout_s: float = 300, site: Path = SITE, runs: int = 1) -> dict:
     lesson_built = (site / "lesson").is_dir()
     load_before = [round(x, 1) for x in os.getloadavg()]  # other jobs on the machine skew every number
-    rows = []
-    plays: dict[str, dict] = {}
     with contextlib.ExitStack() as stack:
         server = StaticServer(site)
         stack.callback(server.close)
@@ -259,23 +271,36 @@ def run(pairs: list[tuple[str, str]], notebook7: bool = False, play: bool = True
             stack.callback(nb_server.close)
             nb_url = nb_server.url
         browser = stack.enter_context(chromium(chromium_path))
-        for lesson, lang in pairs:
-            row = {"lesson": lesson, "lang": lang}
-            if lesson_built:
-                log(f"{lesson} {lang}: lesson page ...")
-                row["lesson_page"] = cold_warm(browser, f"{server.url}lesson/{lang}/{lesson}.html", timeout_s)
-            else:
-                row["lesson_page"] = "not built"
-            if nb_url:
-                log(f"{lesson} {lang}: Notebook 7 prototype ...")
-                row["notebook7"] = cold_warm(browser, f"{nb_url}lite/notebooks/index.html?path={lang}%2F{lesson}.ipynb",
-                                             timeout_s, after_cold=notebook7_findings, extra_js=KERNEL_READY_JS)
-            if play:
-                if lesson not in plays:
-                    log(f"{lesson}: Play page ...")
-                    plays[lesson] = play_cold_warm(browser, server.url, lesson, timeout_s)
-                row["play"] = plays[lesson]
-            rows.append(row)
+        visits: dict[tuple, list[dict]] = {}  # (lesson, lang, view) -> one result per run
+        for n in range(runs):
+            # every view of a lesson next to each other in each run: the machine's load drifts less
+            # between neighbours than over the whole run
+            plays: dict[str, dict] = {}
+            for lesson, lang in pairs:
+                tag = f"run {n + 1}/{runs}: {lesson} {lang}"
+                if lesson_built:
+                    log(f"{tag}: lesson page ...")
+                    visits.setdefault((lesson, lang, "lesson_page"), []).append(
+                        cold_warm(browser, f"{server.url}lesson/{lang}/{lesson}.html", timeout_s))
+                if nb_url:
+                    log(f"{tag}: Notebook 7 prototype ...")
+                    visits.setdefault((lesson, lang, "notebook7"), []).append(cold_warm(
+                        browser, f"{nb_url}lite/notebooks/index.html?path={lang}%2F{lesson}.ipynb", timeout_s,
+                        after_cold=notebook7_findings, extra_js=KERNEL_READY_JS))
+                if play:
+                    if lesson not in plays:
+                        log(f"{tag}: Play page ...")
+                        plays[lesson] = play_cold_warm(browser, server.url, lesson, timeout_s)
+                    visits.setdefault((lesson, lang, "play"), []).append(plays[lesson])
+    rows = []
+    for lesson, lang in pairs:
+        row = {"lesson": lesson, "lang": lang}
+        if not lesson_built:
+            row["lesson_page"] = "not built"
+        for view in ("lesson_page", "notebook7", "play"):
+            if (lesson, lang, view) in visits:
+                row[view] = merge_runs(visits[(lesson, lang, view)])
+        rows.append(row)
     for row in rows:
         play_cold = row.get("play", {}).get("cold")
         for view in ("lesson_page", "notebook7"):
@@ -343,6 +368,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--notebook7", action="store_true", help="also the Notebook 7 prototype (hidden inputs, auto-run)")
     ap.add_argument("--no-play", action="store_true", help="skip the Play page reference (no target check)")
     ap.add_argument("--no-build", action="store_true", help="use _site/ as it is")
+    ap.add_argument("--runs", type=int, default=1, help="repeat every visit; the table shows medians")
     ap.add_argument("--timeout", type=float, default=300, help="seconds per visit before it counts as failed")
     ap.add_argument("--chromium", default=os.environ.get("SPIELTISCH_CHROMIUM", "/usr/bin/chromium"))
     ap.add_argument("--json", action="store_true", help="print JSON instead of the Markdown table")
@@ -363,7 +389,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         pairs = list(DEFAULT)
     res = run(pairs, notebook7=args.notebook7, play=not args.no_play, chromium_path=args.chromium,
-              timeout_s=args.timeout)
+              timeout_s=args.timeout, runs=args.runs)
     print(json.dumps(res, indent=1, ensure_ascii=False) if args.json else table(res))
     return 0
 
