@@ -15,8 +15,9 @@ Views (columns):
   student notebooks' code cells carry ``"jupyter": {"source_hidden": true}``, ``jupyter-lite.json``
   sets ``exposeAppInBrowser`` (JupyterLite 0.8.6 then sets ``window.jupyterapp``) and
   ``lite/notebooks/index.html`` gets a script that waits for the notebook's kernel and runs
-  ``notebook:run-all-cells``. The student's link stays the landing page's Explore link
-  (``lite/notebooks/index.html?path=<lang>/<id>.ipynb``).
+  ``notebook:run-all-cells``, then scrolls back to the first cell (Run All leaves the last cell
+  active and scrolled to), and hides what ``source_hidden`` leaves (see below). It opens as the
+  notebook link did: ``lite/notebooks/index.html?path=<lang>/<id>.ipynb``.
 - ``play``: the game's Play page (``site/measure.py``'s visit: ready at its first clickable move;
   the warm visit after its memory snapshot is kept), the reference for the target.
 
