@@ -22,6 +22,7 @@ Only the standard library is imported here, so the script itself is testable any
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import html
 import json
@@ -564,7 +565,8 @@ def build_play_pages(cards: list[dict], wheel: Path) -> list[str]:
         digest.update(rel.encode())
         digest.update(sha256((out / rel).resolve()).encode())
     worker = (PLAY_APP / "sw.js").read_text(encoding="utf-8")
-    worker = worker.replace("{{PREFIX}}", "spieltisch-play-").replace("{{VERSION}}", digest.hexdigest()[:16]).replace("{{FILES}}", json.dumps(files))
+    worker = (worker.replace("{{PREFIX}}", "spieltisch-play-").replace("{{VERSION}}", digest.hexdigest()[:16])
+              .replace("{{FILES}}", json.dumps(files)))
     (out / "sw.js").write_text(worker, encoding="utf-8")
     return files
 
@@ -709,7 +711,8 @@ def landing_cards(cards=CARDS, registered: dict[str, dict] | None = None) -> lis
 TEACHER_WORDS = {
     "de": {"title": "Für Lehrkräfte", "grade": "Klassenstufe", "goals": "Lernziele", "path": "Der 45-Minuten-Weg",
            "min": "Min.", "part": "Abschnitt", "show": "Wie", "ask": "Frage an die Klasse",
-           "student_page": "Schülerseite öffnen (ohne Code)", "student": "Schülerfassung als Notebook (mit Python)", "teacher": "Lehrerfassung (mit Lösungen) öffnen",
+           "student_page": "Schülerseite öffnen (ohne Code)", "student": "Schülerfassung als Notebook (mit Python)",
+           "teacher": "Lehrerfassung (mit Lösungen) öffnen",
            "sheet": "Arbeitsblatt (druckfertig)", "back": "Zur Startseite",
            "intro": "Jede Lektion passt in eine Unterrichtsstunde: Die Schülerinnen und Schüler sagen erst voraus, "
                     "rechnen dann von Hand, lassen das Programm exakt rechnen und simulieren und vergleichen zum "
@@ -723,7 +726,8 @@ TEACHER_WORDS = {
            "sheet_link": "Zum Arbeitsblatt"},
     "en": {"title": "For teachers", "grade": "Grade level", "goals": "Learning goals", "path": "The 45-minute path",
            "min": "min", "part": "Section", "show": "How", "ask": "Question to ask",
-           "student_page": "Open the students' page (no code)", "student": "Student version as a notebook (with Python)", "teacher": "Open the teacher version (with answers)",
+           "student_page": "Open the students' page (no code)", "student": "Student version as a notebook (with Python)",
+           "teacher": "Open the teacher version (with answers)",
            "sheet": "Worksheet (print-ready)", "back": "Back to the start page",
            "intro": "Each lesson fits one period: students predict first, then calculate by hand, let the program "
                     "compute exactly and simulate, and compare at the end. The student version contains no answers; "
@@ -915,7 +919,7 @@ def _source_text(cell: dict) -> str:
     return "".join(src) if isinstance(src, list) else src
 
 
-def _is_install(stmt, ast) -> bool:
+def _is_install(stmt) -> bool:
     """One statement of the piplite install: ``import sys``/``import piplite``, ``await
     piplite.install(...)``, or ``if sys.platform == "emscripten":`` holding only those."""
     if isinstance(stmt, ast.Import):
@@ -929,7 +933,7 @@ def _is_install(stmt, ast) -> bool:
         on_browser = (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
                       and ast.unparse(test.left) == "sys.platform"
                       and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == "emscripten")
-        return on_browser and all(_is_install(s, ast) for s in stmt.body)
+        return on_browser and all(_is_install(s) for s in stmt.body)
     return False
 
 
@@ -937,8 +941,6 @@ def is_install_cell(source: str) -> bool:
     """Whether a code cell only installs the package with piplite (the notebooks' first cell). The
     lesson page's worker has the wheels loaded already and no piplite, so such a cell is left out;
     a cell that does anything else besides is kept (and fails loudly if it needs piplite)."""
-    import ast
-
     lines = [line for line in source.splitlines() if not line.lstrip().startswith("%")]
     try:
         tree = compile("\n".join(lines), "<cell>", "exec", ast.PyCF_ONLY_AST | ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
@@ -947,14 +949,14 @@ def is_install_cell(source: str) -> bool:
     if not tree.body:
         return any(line.lstrip().startswith(("%pip install", "%piplite")) for line in source.splitlines())
     uses_piplite = "piplite" in source
-    return uses_piplite and all(_is_install(s, ast) for s in tree.body)
+    return uses_piplite and all(_is_install(s) for s in tree.body)
 
 
 def _inline(text: str) -> str:
     """Inline Markdown: `code`, **bold**, *italic*, [links](url), inline HTML passed through."""
     out, pos = [], 0
     pattern = re.compile(r"`([^`]+)`|\*\*(.+?)\*\*|(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])|"
-                         r"(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)|\[([^\]]+)\]\(([^)\s]+)\)|(<[^>]+>)|(&#?\w+;)")
+                         r"(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)|\[([^\]]+)\]\(([^)\s]+)\)|(</?[A-Za-z][^<>]*>)|(&#?\w+;)")
     for m in pattern.finditer(text):
         out.append(html.escape(text[pos:m.start()], quote=False))
         code, bold, em, em2, label, href, tag, entity = m.groups()

@@ -13,7 +13,7 @@ set -u
 cd "$(dirname "$0")/.."
 PY="${TPY:-.venv/bin/python}"
 SITEPY="${SITEPY:-.venv-site/bin/python}"
-STREAM1="tests/site/test_accessibility.py tests/site/test_site.py tests/site/test_table_controls.py"
+STREAM1="tests/site/test_accessibility.py tests/site/test_site.py tests/site/test_table_controls.py tests/site/test_lesson_page.py"
 # Stream 3 mostly waits (a page cut off from the live server for two minutes while the server is
 # killed and restarted): it runs beside the other two and takes little of either core.
 STREAM3="tests/test_live_reconnect.py"

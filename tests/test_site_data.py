@@ -174,10 +174,10 @@ def test_explore_opens_the_lesson_in_the_pages_language(build, cards):
     wj = cards[0]
     assert wj["explore"] == {"de": "de/wuerfel-joker.ipynb", "en": "en/wuerfel-joker.ipynb"}
     page = build.render_landing(cards)
-    assert ('<a class="button explore" lang="de" href="lite/notebooks/index.html?path=de%2Fwuerfel-joker.ipynb">'
-            'Erkunden</a>') in page
-    assert ('<a class="button explore" lang="en" href="lite/notebooks/index.html?path=en%2Fwuerfel-joker.ipynb">'
-            'Explore</a>') in page
+    # the students' lesson page (no code); the notebooks stay on the teachers' page
+    assert '<a class="button explore" lang="de" href="lesson/de/wuerfel-joker.html">Erkunden</a>' in page
+    assert '<a class="button explore" lang="en" href="lesson/en/wuerfel-joker.html">Explore</a>' in page
+    assert "lite/notebooks" not in page
     assert 'href="lehrkraefte.html"' in page
 
 
@@ -210,6 +210,7 @@ def test_teachers_page_has_goals_path_and_links_for_every_lesson(build, cards):
             assert f'href="arbeitsblatt/{lang}/{lid}.html"' in page
             teacher_dir = "lehrkraefte" if lang == "de" else "teachers"
             assert f"path={lang}%2F{teacher_dir}%2F{lid}.ipynb" in page and f"path={lang}%2F{lid}.ipynb" in page
+            assert f'href="lesson/{lang}/{lid}.html"' in page  # the students' page beside the two notebooks
             assert f'href="{build.answer_key_path(lid, lang)}"' in page
             sheet = build.render_worksheet(meta, "Würfel Joker")
             work = sheet.split('<ol class="questions">')[1]

@@ -17,15 +17,20 @@ const STEPS = {
   lesson: [60, "Lade Lektion …", "Loading the lesson …"],
 };
 
+// The status line (read out by screen readers) changes with the step only; which part of the lesson
+// runs now is shown beside it, not read out (it changes many times a second).
 function say(step, done, total) {
   const [pct, de, en] = STEPS[step];
-  let text = lang === "de" ? de : en;
+  const text = lang === "de" ? de : en;
+  const line = progress.querySelector(".text");
+  if (line.textContent !== text) line.textContent = text;
   let width = pct;
+  let count = "";
   if (step === "lesson" && total) {
-    text += lang === "de" ? ` (Teil ${done + 1} von ${total})` : ` (part ${done + 1} of ${total})`;
+    count = lang === "de" ? `Teil ${done + 1} von ${total}` : `part ${done + 1} of ${total}`;
     width = pct + ((100 - pct) * done) / total;
   }
-  progress.querySelector(".text").textContent = text;
+  progress.querySelector(".count").textContent = count;
   progress.querySelector(".bar span").style.width = width + "%";
 }
 

@@ -8,6 +8,11 @@
 // handle_msg. So a widget's state, and every change Python makes to it (a gate opened by a prediction on
 // another widget), reaches the page, and the page's clicks reach Python.
 //
+// No memory snapshot (the Play pages keep one): with IPython imported, Python's memory (~54 MB) is larger
+// than the memory Pyodide 314.0.6 starts with, and restoring such a snapshot fails ("offset is out of
+// bounds"); a snapshot taken before IPython is imported would save little. The browser's cache (and the
+// service worker's copy) still spare a later lesson the downloads.
+//
 // Messages in: {type: "start", cells} (the URL of the code list), {type: "comm", comm_id, data}.
 // Out: {type: "progress", step, done, total}, {type: "output", cell, kind: "display"|"stream", data|text},
 // {type: "failed", cell, text} (a cell raised: the last line of its traceback), {type: "comm_open" |

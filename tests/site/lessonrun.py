@@ -79,12 +79,11 @@ def code_cells(lesson: str, lang: str) -> list[str]:
 
 
 def open_lesson(page, site_url: str, lesson: str, lang: str) -> None:
-    """The lesson's student version from the landing page's Explore, in ``lang``; its solution cells
-    opened (as a student may), so every code cell shows its prompt and its output."""
-    page.goto(site_url)
-    if lang == "en":
-        page.locator("#lang-toggle").click()
-    page.locator(f"li.game#{lesson} a.explore:visible").click()
+    """The lesson's student version as a notebook, in ``lang``, from the teachers' page's link (the
+    landing page's Explore opens the students' page without code: test_lesson_page.py)."""
+    page.goto(site_url.rstrip("/") + "/lehrkraefte.html")
+    href = page.locator(f"section.lesson#{lesson}-{lang} a.student-notebook").get_attribute("href")
+    page.goto(site_url.rstrip("/") + "/" + href)
     title = metadata(lesson, lang)["title"]
     page.locator(".jp-Notebook .jp-MarkdownCell h1", has_text=title).first.wait_for(timeout=60_000)
 

@@ -68,9 +68,10 @@ def test_landing_page_lists_the_five_games_with_links(context, request_log, site
     for href in page.locator("li.game a").evaluate_all("links => links.map(a => a.href)"):
         assert context.request.get(href).status == 200, href
 
-    # Explore opens the lesson's student version in the page's language (test_lesson_* run them).
+    # Explore opens the lesson's students' page in the page's language (test_lesson_page.py runs them).
     page.locator("li.game#wuerfel-joker a.explore:visible").click()
-    page.locator(".jp-Notebook .jp-MarkdownCell", has_text="probability at the games table").first.wait_for(timeout=60_000)
+    page.locator("main#lesson h1", has_text="probability at the games table").first.wait_for(timeout=60_000)
+    assert page.url.endswith("/lesson/en/wuerfel-joker.html")
     screenshot(page, "explore")
     request_log.assert_only_local()
 

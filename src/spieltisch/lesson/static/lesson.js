@@ -192,7 +192,9 @@ const KINDS = {
       b.style.color = c ? "#fff" : "";
       b.querySelector(".stl-mark").textContent = c ? c.symbol : "\u00a0";
       const [a, bb] = k.split(",");
-      b.setAttribute("aria-label", `${w.first} ${a}, ${w.second} ${bb}: ${labelOf(k)}`);
+      // the small label seen in the cell (the sum) starts its name: a name holds the text it shows
+      const seen = b.lastChild.textContent;
+      b.setAttribute("aria-label", `${seen ? seen + " – " : ""}${w.first} ${a}, ${w.second} ${bb}: ${labelOf(k)}`);
     }
     const table = h("table", { class: "stl-dice" });
     if (spec.title) table.append(h("caption", {}, spec.title));
