@@ -30,9 +30,69 @@ page + 10 s. Every visit asserts that no request left 127.0.0.1. The time starts
 Builds ``_site/`` first if it is stale (``site/build.py --if-stale``), serves it on a free
 127.0.0.1 port, drives Debian's Chromium through Playwright, and stops by itself.
 
-Measured on 2026-11-27 (2 shared cores, other helpers' jobs running; numbers in seconds)::
+Evaluation (2026-11-27, this machine: 2 cores shared with other helpers' jobs, load average 6-14
+during every run, so single runs vary up to 2x; the JSON keeps each run):
 
-    (filled in below by the helper's last run; see the report)
+- Students' lesson page (``_site/lesson/``, h-lessonpage): all ten lessons reach their first
+  prediction button without any action, cold 11-36 s, Play page cold 6-14 s in the same run
+  (``--all``, one run): the target (cold lesson page <= cold Play page + 10 s) held for 8 of 10 and
+  missed by Würfel Joker de (36.3 s vs 24.1 s) and Schraube Locker de (18.6 s vs 15.6 s). A warm visit
+  is no faster than a cold one (Play: 2-4 s): the lesson page keeps its files in the service worker's
+  cache but has no memory snapshot, so every visit boots Pyodide (14-19 s under load) and runs the
+  cells up to the first prediction again (Tüfteln en: the button shows while part 15-17 of 37 runs;
+  part 1, the imports, takes 13-16 s).
+- Notebook 7 with hidden inputs and auto-run (``--notebook7``): works with no build change:
+  ``exposeAppInBrowser: "true"`` in jupyter-lite.json (jupyterlite-core 0.8.6's notebooks app then sets
+  ``window.jupyterapp``), ``"jupyter": {"source_hidden": true}`` on every code cell, and ~25 lines of
+  script in lite/notebooks/index.html that wait for the session and execute
+  ``notebook:run-all-cells``. It is 1.5-2.5x slower than the lesson page: Würfel Joker de cold
+  24.9 s at load 2.8 (60-88 s at load 10-14), Tüfteln en 30-50 s; warm is no faster (the Pyodide
+  kernel, ipykernel and piplite's installs run on every visit, no snapshot); the session is ready
+  (Run All starts) at 5-11 s, the rest is the kernel's boot and the cells. It never met the target.
+  What a student sees with source_hidden alone: one placeholder per code cell showing the cell's first
+  line of Python (33 in Würfel Joker de, e.g. ``w.slider("q5", "In wie viel Prozent …", 0, 1, …) •••``),
+  the menu bar (File, Edit, View, Run, Kernel, Settings, Help), the toolbar with "Python (Pyodide)"
+  and "Trusted", and Run All leaves the page scrolled to the last cell. The prototype hides these
+  with CSS and scrolls back; still left: the active cell's toolbar (copy, move, delete), Markdown
+  cells that turn into their source on a double click, a kernel restart or Ctrl+Enter from the
+  keyboard, and the lesson's first cell telling the student to "Run → Run All Cells". Negative
+  control: the same copy without the auto-run script shows no prediction button within 90 s (the
+  student notebooks store no outputs), so the timing is the kernel's work.
+- Voici, by pip's resolver (``pip install --dry-run`` against this machine's package index):
+  ``voici`` alone resolves voici 0.10.0 + voici-core 0.10.0 + jupyterlite-core 0.7.6 +
+  jupyterlite_xeus 5.1.0 + voila 0.5.13 + empack 6.0.1; with our pins (jupyterlite-core==0.8.6,
+  jupyterlite-pyodide-kernel==0.8.6) it falls back to voici 0.2.0 + the old ``jupyterlite`` 0.1.2
+  metapackage (whose CLI fails, site/README.md); ``voici==0.10.0 jupyterlite-core==0.8.6`` is
+  ResolutionImpossible (every voici-core 0.6-0.10 caps jupyterlite-core, 0.10.0 at <0.8). ``voici``
+  0.10 is a metapackage over voici-core plus jupyterlite-xeus (a xeus-python kernel whose environment
+  comes from emscripten-forge at build time: not reachable here). voici-core 0.10.0 alone (it carries
+  the ``voici`` CLI and the lite addon) resolves next to jupyterlite-pyodide-kernel 0.7.2, which loads
+  Pyodide 0.29.3 (on npm; Python 3.13). So Voici would take a second, older JupyterLite build
+  (core 0.7.6, pyodide-kernel 0.7.2, a self-hosted Pyodide 0.29.3 with its lock's hashes rewritten,
+  ipywidgets/anywidget re-pinned and re-tested on it) beside the pinned 0.8.6 stack, and it would
+  still start the same ipykernel-on-Pyodide kernel as Notebook 7 before the first cell runs.
+- So: the lesson page (Pyodide in a worker, no JupyterLite) is the fastest of the three and shows no
+  Python or Jupyter; Notebook 7 auto-run is a cheap fallback but misses the target and hides code
+  only with CSS; Voici is not installable with our pins.
+
+``--all`` (one run, load 6-10), seconds to the first prediction button::
+
+    | lesson | lang | lesson page cold s | lesson page warm s | Play page cold s | Play page warm s | target: cold lesson page ≤ Play + 10 s |
+    |---|---|---|---|---|---|---|
+    | schraube-locker | de | 18.6 | 18.6 | 5.6 | 1.8 | lesson page no (≤ 15.6) |
+    | schraube-locker | en | 11.3 | 14.5 | 5.6 | 1.8 | lesson page yes (≤ 15.6) |
+    | scratch-island | de | 16.0 | 17.5 | 14.3 | 2.6 | lesson page yes (≤ 24.3) |
+    | scratch-island | en | 23.9 | 23.8 | 14.3 | 2.6 | lesson page yes (≤ 24.3) |
+    | skip-bo-masters | de | 19.5 | 30.9 | 10.8 | 2.0 | lesson page yes (≤ 20.8) |
+    | skip-bo-masters | en | 14.2 | 14.9 | 10.8 | 2.0 | lesson page yes (≤ 20.8) |
+    | tuefteln | de | 16.5 | 14.7 | 10.7 | 2.0 | lesson page yes (≤ 20.7) |
+    | tuefteln | en | 19.1 | 16.9 | 10.7 | 2.0 | lesson page yes (≤ 20.7) |
+    | wuerfel-joker | de | 36.3 | 30.7 | 14.1 | 1.6 | lesson page no (≤ 24.1) |
+    | wuerfel-joker | en | 22.1 | 17.9 | 14.1 | 1.6 | lesson page yes (≤ 24.1) |
+
+``--notebook7 --runs 2`` (medians), seconds::
+
+TABLE_NB7
 """
 
 from __future__ import annotations
