@@ -7,6 +7,7 @@
     python benchmarks/run.py --profile wuerfel-joker-2   # cProfile of the random loop (CPython)
     python benchmarks/run.py --live     # then the live class under load (benchmarks/live_load.py)
     python benchmarks/run.py --advisor-latency   # also each game's advisor latency (advisor_latency.py)
+    python benchmarks/run.py --lesson-start   # then a lesson's start, cold and warm (lesson_start.py)
 
 Builds the wheel once (``python -m build``); CPython imports that wheel unzipped and Pyodide loads
 it under Node (``tests/pyodide/run.mjs``, the runner the Pyodide test uses), so both measure the
@@ -289,6 +290,8 @@ def main(argv=None) -> int:
                     help="also run benchmarks/live_load.py (40 students on the live class's server, a few minutes)")
     ap.add_argument("--advisor-latency", action="store_true",
                     help="also time every game's advisor on seeded positions (benchmarks/advisor_latency.py)")
+    ap.add_argument("--lesson-start", action="store_true",
+                    help="also run benchmarks/lesson_start.py (navigation -> first prediction button, cold and warm)")
     ap.add_argument("--advisor-positions", type=int, default=40, help="positions per game for --advisor-latency")
     args = ap.parse_args(argv)
 
@@ -334,6 +337,14 @@ def main(argv=None) -> int:
         print(json.dumps(res, indent=2, ensure_ascii=False))
     else:
         print(markdown(res))
+    if args.lesson_start:  # a browser of its own, like site/measure.py: with the site's venv (Playwright)
+        log("lesson start (benchmarks/lesson_start.py) ...")
+        sys.stdout.flush()
+        venv_py = ROOT / ".venv-site" / "bin" / "python"
+        lesson = subprocess.run([str(venv_py) if venv_py.exists() else sys.executable, str(HERE / "lesson_start.py")]
+                                + (["--json"] if args.json else []), cwd=ROOT, timeout=3600)
+        if lesson.returncode != 0:
+            return lesson.returncode
     if args.live:  # after the others: it loads the machine with a server and 41 clients
         log("live class (benchmarks/live_load.py) ...")
         sys.stdout.flush()

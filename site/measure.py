@@ -79,6 +79,36 @@ def served(site: Path, chromium: str):
         server.close()
 
 
+def play_visits(browser, url: str, game: str, timeout_s: float = 300) -> tuple[float, float, int]:
+    """A cold visit of a game's Play page in a fresh context, then a warm one in the same context:
+    ``(cold_s, warm_s, cold_bytes)``, seconds until its first move is clickable (also used by
+    benchmarks/lesson_start.py as the lessons' reference)."""
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768})
+    try:
+        log = RequestLog(ctx)
+        responses = []
+        ctx.on("response", lambda r: responses.append(r))
+        page = ctx.new_page()
+        start = time.perf_counter()
+        page.goto(f"{url}play/{game}.html")
+        page.locator(READY).first.wait_for(timeout=timeout_s * 1000)
+        cold = round(time.perf_counter() - start, 2)
+        # the snapshot (taken after the first view) is kept, then the last cache writes
+        page.locator("#app[data-snapshot]").wait_for(state="attached", timeout=timeout_s * 1000)
+        page.wait_for_timeout(500)
+        cold_bytes = downloaded(responses)
+        page.close()
+        page = ctx.new_page()
+        start = time.perf_counter()
+        page.goto(f"{url}play/{game}.html")
+        page.locator(READY).first.wait_for(timeout=timeout_s * 1000)
+        warm = round(time.perf_counter() - start, 2)
+        log.assert_only_local()
+    finally:
+        ctx.close()
+    return cold, warm, cold_bytes
+
+
 def play_times(site: Path = SITE, chromium: str = "/usr/bin/chromium", runs: int = 1,
                timeout_s: float = 300, games: list[str] | None = None) -> dict:
     ready = ready_games(site)
@@ -110,27 +140,10 @@ def play_times(site: Path = SITE, chromium: str = "/usr/bin/chromium", runs: int
                     # machine's load drifts less between neighbours than over the whole run
                     row["bare_s"].append(bare_boot(browser, url))
                     out["bare_s"].append(row["bare_s"][-1])
-                    ctx = browser.new_context(viewport={"width": 1024, "height": 768})
-                    log = RequestLog(ctx)
-                    responses = []
-                    ctx.on("response", lambda r: responses.append(r))
-                    page = ctx.new_page()
-                    start = time.perf_counter()
-                    page.goto(f"{url}play/{game}.html")
-                    page.locator(READY).first.wait_for(timeout=timeout_s * 1000)
-                    row["cold_s"].append(round(time.perf_counter() - start, 2))
-                    # the snapshot (taken after the first view) is kept, then the last cache writes
-                    page.locator("#app[data-snapshot]").wait_for(state="attached", timeout=timeout_s * 1000)
-                    page.wait_for_timeout(500)
-                    row["cold_bytes"].append(downloaded(responses))
-                    page.close()
-                    page = ctx.new_page()
-                    start = time.perf_counter()
-                    page.goto(f"{url}play/{game}.html")
-                    page.locator(READY).first.wait_for(timeout=timeout_s * 1000)
-                    row["warm_s"].append(round(time.perf_counter() - start, 2))
-                    log.assert_only_local()
-                    ctx.close()
+                    cold, warm, cold_bytes = play_visits(browser, url, game, timeout_s)
+                    row["cold_s"].append(cold)
+                    row["warm_s"].append(warm)
+                    row["cold_bytes"].append(cold_bytes)
     finally:
         boot.unlink(missing_ok=True)
     for row in out["games"].values():
