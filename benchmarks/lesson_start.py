@@ -34,9 +34,8 @@ Evaluation (2026-11-27; 2 cores shared with other helpers' jobs: at load average
 first table) the numbers are about half of those at load 9-14 (the others); every comparison below
 is within one run):
 
-- Students' lesson page (``_site/lesson/``, from h-lessonpage): all ten lessons reach their first
-  prediction button without any action and show no code and no Jupyter (Python is named only in
-  the link "Als Notebook öffnen (mit Python)"; checked in Würfel Joker de's page text). At low load (``--notebook7
+- Students' lesson page (``_site/lesson/``): all ten lessons reach their first prediction button
+  without any action and show no code and no Jupyter (checked in Würfel Joker de's page text). At low load (``--notebook7
   --runs 2``, first table) it is ready cold in 10.4 s (Würfel Joker de) and 9.7 s (Tüfteln en), 4 s
   after the Play page (5.8 s, 5.9 s): the target (cold lesson page <= cold Play page + 10 s) holds.
   At load 9-14 the gap is 2-22 s and the target held for 8 of 10 lessons in ``--all`` (missed:
