@@ -30,7 +30,7 @@ page + 10 s. Every visit asserts that no request left 127.0.0.1. The time starts
 Builds ``_site/`` first if it is stale (``site/build.py --if-stale``), serves it on a free
 127.0.0.1 port, drives Debian's Chromium through Playwright, and stops by itself.
 
-Evaluation (2026-11-27; 2 cores shared with other helpers' jobs: at load average 2.5-5.5 (the
+Evaluation (2026-11-27; 2 cores shared with other jobs: at load average 2.5-5.5 (the
 first table) the numbers are about half of those at load 9-14 (the others); every comparison below
 is within one run):
 
