@@ -829,6 +829,23 @@ def test_the_boards_words_are_the_games():
     assert objective and "this turn" in objective and objective in s["ranking_note"]
     assert "best play" not in s["ranking_note"]
     assert s["ranking_points_note"].startswith("The ranking by points")
+    # ... and since that values a turn only (a winner can "give away" more), the board opens by points
+    # (review N1: in Skip-Bo Masters random play ranked clearly above games that won)
+    assert s["ranking_default"] == "points" and "values only a turn" in s["ranking_note"]
+
+
+@pytest.mark.parametrize("game_id", ["wuerfel-joker-1", "wuerfel-joker-2", "tuefteln", "schraube-locker",
+                                     "scratch-island", "skip-bo-masters"])
+def test_the_board_ranks_by_decisions_only_where_the_review_measures_the_whole_game(game_id):
+    """Würfel Joker (exact over the whole game) and Tüfteln (play-outs to the end) rank by decisions; the
+    games whose advisor values a turn (its points, a lead) open by points, with the losses as a hint."""
+    from spieltisch.ui.classroom import ranking_note
+
+    cls = get_game_class(game_id)
+    whole = game_id.startswith("wuerfel-joker") or game_id == "tuefteln"
+    assert cls.ranks_decisions is whole
+    for lang, hint in (("de", "nur ein Hinweis"), ("en", "a hint only")):
+        assert (hint in ranking_note(cls, None, False, lang)) is not whole
 
 
 def test_the_same_decisions_of_two_students_share_a_place_and_count_once():

@@ -282,7 +282,9 @@ function drawUnread(s) {
 // The ranking by decisions (the expected points a student's decisions gave away against best play:
 // luck plays no part) is the board's first view; by points is the second. Until the full summary is
 // in (the advisor values every decision), only the points are known.
-let rankingBy = "decisions";
+// null until the teacher picks a view: the board opens with its default (by decisions only where the
+// game's review measures the whole game, else by points)
+let rankingBy = null;
 function lossText(loss) {
   if (!loss) return "…";
   if (loss.method === "exact") return num(loss.float);
@@ -296,12 +298,13 @@ function drawRanking(s) {
     box.replaceChildren(el("p", { className: "note", textContent: say(lang, "Noch keine Ergebnisse.", "No results yet.") }));
     return;
   }
-  const byDecisions = rankingBy === "decisions" && s.ranking_by === "decisions";
+  const by = rankingBy || s.ranking_default || "points";
+  const byDecisions = by === "decisions" && s.ranking_by === "decisions";
   const rows = byDecisions ? s.ranking : s.ranking_points;
   const views = withAttrs(el("p", { className: "row" },
     ...[["decisions", say(lang, "nach Entscheidungen", "by decisions")], ["points", say(lang, "nach Punkten", "by points")]].map(([k, t]) =>
       withAttrs(el("button", { type: "button", textContent: t, className: "ranking-by",
-        onclick: () => { rankingBy = k; drawRanking(s); } }), { "aria-pressed": String(rankingBy === k), "data-by": k }))),
+        onclick: () => { rankingBy = k; drawRanking(s); } }), { "aria-pressed": String(by === k), "data-by": k }))),
   { role: "group", "aria-label": say(lang, "Rangliste nach", "ranking by") });
   // "given away", not "points given away": some advisors measure in cards of lead or this turn's
   // points; the note under the buttons says in what
@@ -317,7 +320,7 @@ function drawRanking(s) {
       el("td", { className: "num", textContent: String(r.points).replace("-", "−") }), el("td", { className: "code", textContent: r.shown })),
     { "data-code": r.code })))), { "data-by": byDecisions ? "decisions" : "points" });
   // each view its own note: the points view says what points count, not what decisions do
-  const note = rankingBy === "points" ? s.ranking_points_note : s.ranking_by === "decisions" ? s.ranking_note
+  const note = by === "points" ? s.ranking_points_note : s.ranking_by === "decisions" ? s.ranking_note
     : say(lang, "Die Rangliste nach Entscheidungen wird berechnet …", "The ranking by decisions is being computed …");
   const notes = [el("p", { className: "note ranking-note", textContent: note })];
   if (byDecisions && s.ranking_uncertain) notes.push(el("p", { className: "note ranking-uncertain", textContent: s.ranking_uncertain }));

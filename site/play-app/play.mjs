@@ -27,6 +27,30 @@ let kept = null;
 try { kept = KEPT ? JSON.parse(localStorage.getItem(KEPT) || "null") : null; } catch (e) { kept = null; }
 if (kept && typeof kept.who === "string") who = kept.who;
 let moved = !!(kept && kept.moved);
+// Two tabs of one class game are one game: when another tab of this browser moves on in it, this
+// tab stops (its board inert, a notice) and goes on only from where the other tab stands (a reload
+// resumes the kept game) – so the two cannot play two different endings and bring two codes.
+if (KEPT) {
+  window.addEventListener("storage", (event) => {
+    if (event.key !== KEPT || document.getElementById("other-tab")) return;
+    app.inert = true;
+    const notice = document.createElement("div");
+    notice.id = "other-tab";
+    notice.className = "other-tab";
+    notice.setAttribute("role", "alert");
+    const de = (document.documentElement.lang || lang) === "de";
+    const text = document.createElement("p");
+    text.textContent = de ? "Dieses Klassenspiel geht in einem anderen Tab weiter. Hier ist es angehalten."
+      : "This class game goes on in another tab. It is paused here.";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = de ? "Hier weiterspielen (wo das Spiel jetzt steht)" : "Play on here (where the game stands now)";
+    button.addEventListener("click", () => location.reload());
+    notice.append(text, button);
+    app.before(notice);
+    button.focus();
+  });
+}
 function keepGame(update) {
   if (!KEPT) return;
   kept = { ...(kept || {}), ...update, who };

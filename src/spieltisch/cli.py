@@ -808,7 +808,7 @@ def cmd_class(args) -> int:
             out.update({k: summary[k] for k in ("mean", "best_expected", "bots", "bots_mean", "histogram",
                                                  "ranking", "ranking_points", "ranking_note", "decisions",
                                                  "count", "counted", "name_flags", "ranking_points_note",
-                                                 "ranking_uncertain", "loss_objective")})
+                                                 "ranking_uncertain", "loss_objective", "ranking_default")})
         else:
             out.update({"mean": None, "best_expected": None, "decisions": []})
         _dump(out)
@@ -891,8 +891,21 @@ def _print_board(round_, listed, summary, lang: str) -> None:
     if summary is None:
         return
     print()
+
+    def by_points() -> None:
+        print(_t(lang, "Rangliste nach Punkten:", "ranking by points:"))
+        for row in summary["ranking_points"]:
+            print(f"  {row['rank']:>2}. {row['name']:<20} {_signed_int(row['points'])}")
+
+    # a game whose review values a turn only is ranked by points first (the board opens with that view)
+    points_first = summary.get("ranking_default") == "points"
+    if points_first:
+        by_points()
+        print("  " + summary["ranking_points_note"])
     # "given away", not "points": the advisor's measure is named in the note (cards of lead, this turn's points)
-    print(_t(lang, "Rangliste nach Entscheidungen (verschenkt im Mittel):",
+    print(_t(lang, "Nach Entscheidungen (nur ein Hinweis; verschenkt im Mittel):" if points_first else
+             "Rangliste nach Entscheidungen (verschenkt im Mittel):",
+             "by decisions (a hint only; expected amount given away):" if points_first else
              "ranking by decisions (expected amount given away):"))
     for row in summary["ranking"]:
         loss = _loss_text(row["expected_loss"], lang)
@@ -905,9 +918,8 @@ def _print_board(round_, listed, summary, lang: str) -> None:
     for note in [summary["ranking_uncertain"]] + [f["text"] for f in summary["name_flags"]]:
         if note:
             print("  " + note)
-    print(_t(lang, "Rangliste nach Punkten:", "ranking by points:"))
-    for row in summary["ranking_points"]:
-        print(f"  {row['rank']:>2}. {row['name']:<20} {_signed_int(row['points'])}")
+    if not points_first:
+        by_points()
     print()
     print(_t(lang, f"Mittelwert der Klasse: {_board_value(summary['mean'], lang)}",
              f"class mean: {_board_value(summary['mean'], lang)}"))

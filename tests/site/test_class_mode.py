@@ -188,7 +188,23 @@ def check_the_game_goes_on(page, link: str, who: str | None) -> None:
     second.locator("#app .sp-table .sp-status").wait_for(timeout=KERNEL_TIMEOUT_MS)
     second.wait_for_function("() => document.querySelector('#app .sp-table .sp-log div')", timeout=60_000)
     assert log(second) == log(page)
+    # Review N2: the two tabs are one game — a move in the second stops the first (inert, a notice),
+    # which goes on only from where the second tab stands, so two endings (two codes) cannot be played
+    second.locator("#app .sp-table .sp-move").first.wait_for(timeout=60_000)
+    second.locator("#app .sp-table .sp-move").first.click()
+    notice = page.locator("#other-tab")
+    notice.wait_for(timeout=30_000)
+    assert page.evaluate("() => document.getElementById('app').inert")
+    assert "anderen Tab" in notice.inner_text() or "another tab" in notice.inner_text()
+    page.wait_for_timeout(300)
+    moved = log(second)
     second.close()
+    notice.locator("button").click()  # play on here: the page reloads from the kept game
+    root.locator(".sp-status").wait_for(timeout=KERNEL_TIMEOUT_MS)
+    page.wait_for_function("() => document.querySelector('#app .sp-table .sp-log div')", timeout=60_000)
+    page.wait_for_timeout(300)
+    assert log(page)[-len(moved):] == moved or log(page) == moved, (log(page), moved)
+    assert page.locator("#other-tab").count() == 0
 
 
 def test_a_class_round_from_the_projector_to_the_board(context, request_log, site_url, screenshot):

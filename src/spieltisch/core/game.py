@@ -49,6 +49,11 @@ class Game:
     result_code_bot: ClassVar[str | None] = None
     #: the analysis solves the whole game: ``analyze()["optimal_expected_total"]`` is best play's exact total
     solves_whole_game: ClassVar[bool] = False
+    #: the advisor's review measures decisions over the whole game (an exact solver of the whole game, or
+    #: play-outs to the game's end), so the class board may rank a class by the points decisions gave
+    #: away; False where it values only a turn (its points, a lead), which can fault a winner's good
+    #: play (the board then ranks by points and shows the loss beside them as a hint)
+    ranks_decisions: ClassVar[bool] = False
     #: what chance deals in the game, for texts that set luck against decisions (the class board, the
     #: class bar): ``{lang: {"luck": ..., "same": ...}}``
     chance_words: ClassVar[dict] = {"de": {"luck": "Glück beim Würfeln", "same": "gleiche Würfe"},

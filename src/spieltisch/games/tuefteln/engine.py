@@ -257,6 +257,7 @@ class Tuefteln(Game):
         "descending_straights": {"de": "auch fallende Straßen zählen", "en": "falling straights count too"},
     }
     class_code_number = 2  # (ui.classroom: given once, never changed)
+    ranks_decisions = True  # the review plays every option out to the game's end (expected final points)
     test_configs = ((1, {"side": "A"}), (2, {"side": "B"}), (5, {"side": "A", "descending_straights": True}))
 
     def __init__(self, num_players=None, options=None):

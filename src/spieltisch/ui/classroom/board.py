@@ -60,6 +60,21 @@ def ranking_note(cls, objective: dict | None, estimate: bool, lang: str, by: str
                 if lang == "de" else
                 f"The ranking by points counts the game's points – decisions and {luck} together.")
     measure = f": {objective[lang]}" if objective else ""
+    if not cls.ranks_decisions:
+        # the advisor values a turn, not the game: a winner's good play can count as points given away
+        if lang == "de":
+            return ("Bei diesem Spiel bewertet der Berater nur einen Zug"
+                    f"{measure}. Was Entscheidungen danach „verschenken“, misst nicht, wer über das ganze Spiel am "
+                    "besten entschieden hat (wer gewinnt, hat mehr Entscheidungen und kann dabei mehr verschenken). "
+                    "Darum ordnet die Rangliste zuerst nach Punkten; diese Ansicht ist nur ein Hinweis, "
+                    + ("geschätzt aus Probespielen (in Klammern der 95-%-Bereich). " if estimate else "exakt für diesen Zug. ")
+                    + f"Weniger ist besser. Gute Entscheidungen und {luck} sind zweierlei.")
+        return ("In this game the advisor values only a turn"
+                f"{measure}. What decisions \"give away\" by that does not measure who decided best over the whole "
+                "game (a winner has more decisions and can give more away). So the ranking is by points first; this "
+                "view is a hint only, "
+                + ("estimated from play-outs (in brackets the 95 % range). " if estimate else "exact for that turn. ")
+                + f"Less is better. Good decisions and {luck} are different things.")
     if lang == "de":
         return ("Die Rangliste zählt Entscheidungen, nicht Glück: wie viel eure Entscheidungen gegenüber der besten "
                 f"Wahl des Beraters verschenkt haben, gemessen an dem, was der Berater bewertet{measure}. Weniger ist "
@@ -464,6 +479,8 @@ class Board:
             "histogram": histogram(points, marks),
             "ranking": ranking,
             "ranking_by": "decisions" if losses else "points",
+            # the view the board opens with: by decisions only where the review measures the whole game
+            "ranking_default": "decisions" if losses and self.round.cls.ranks_decisions else "points",
             "ranking_points": self.ranking(lang, "points"),
             "ranking_note": ranking_note(self.round.cls, objective, estimate, lang),
             "ranking_points_note": ranking_note(self.round.cls, None, False, lang, "points"),

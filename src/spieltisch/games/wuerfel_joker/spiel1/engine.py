@@ -435,6 +435,7 @@ class Spiel1Game(Game):
     class_code_number = 0  # (ui.classroom: given once, never changed)
     result_code_bot = "optimal"  # a quick exact bot: a student who mostly plays well writes a short code
     solves_whole_game = True  # analyze() has best play's exact expected total
+    ranks_decisions = True  # the review is exact over the whole game
     table = TABLE
 
     def render_observation(self, obs: dict, lang: str = "en") -> str:

@@ -622,6 +622,7 @@ class Spiel2Game(Game):
     class_code_number = 1  # (ui.classroom: given once, never changed)
     result_code_bot = "optimal"  # a quick exact bot: a student who mostly plays well writes a short code
     solves_whole_game = True  # analyze() has best play's exact expected total
+    ranks_decisions = True  # the review is exact over the whole game
     state_class = Spiel2State
     test_configs = ((1, {}), (2, {}), (8, {}), (2, {"five_ops": "all", "x5_on_stop": True}))
 
