@@ -101,3 +101,59 @@ def test_scratch_island_q3_reveal_leads_with_the_right_options_value(lang):
     # the right option's value comes first, each value after its label; not "… = <cross last's value>" up front
     assert first < last and q.values_of[lang] in text.split(labels["first"])[0]
     assert not re.search(r"=\s*\d", text.split(labels["first"])[0]), text
+
+
+# --- 4. no code instructions on the code-free students' page -------------------------------------------------
+# German says "Zelle" only for the notebook's cells (the map's are "Felder"); English "cell" is also a map's or
+# a grid's cell, so only the phrasings that mean a notebook cell count there
+CODE_WORDS = {
+    "de": re.compile(r"Zelle|Run All|questions\.py|\bMenü\b"),
+    "en": re.compile(r"\bcode cells?\b|\bexact cell\b|\bthe next cell (?:shows|below)|\bthe cell (?:takes|runs|shows|computes)"
+                     r"|\bfirst (?:two|three) cells\b|Run All|questions\.py|\bmenu\b", re.I),
+}
+
+
+@pytest.fixture(scope="module")
+def build():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("site_build_texts_d", ROOT / "site" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def page_text(build, nb: dict) -> str:
+    body, _ = build.lesson_page_parts(versions.student(nb))
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))
+
+
+@pytest.mark.parametrize("lid", LESSONS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_lesson_page_gives_no_code_instructions(build, lid, lang):
+    nb = notebook(lid, lang)
+    assert CODE_WORDS[lang].findall(page_text(build, nb)) == []
+    # the notebook itself still tells its reader how to start
+    assert re.search(r"Run All Cells", "".join(nb["cells"][0]["source"]))
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("de", "Führe zuerst die drei ersten Zellen aus (oder gleich alle: im Menü *Run* → *Run All Cells*)."),
+    ("de", "wie die nächste Zelle es zeigt"), ("de", "berechnet (`questions.py`)."),
+    ("en", "Run the first three cells first (or all of them: *Run* → *Run All Cells*)."),
+    ("en", "the deck the next cell shows"), ("en", "The cell takes about a second"),
+    ("en", "in the exact cell the binomial distribution"),
+])
+def test_the_code_instruction_check_sees_the_reviews_sentences(build, lang, text):
+    nb = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": text}],
+          "metadata": notebook("tuefteln", lang)["metadata"]}
+    assert CODE_WORDS[lang].findall(page_text(build, nb))
+    # wrapped as notebook-only, the page leaves it out
+    nb["cells"][0]["source"] = f'<div class="notebook-only">\n\n{text}\n\n</div>\n\nDanach.'
+    assert CODE_WORDS[lang].findall(page_text(build, nb)) == [] and "Danach." in page_text(build, nb)
+
+
+def test_map_and_grid_cells_are_not_code_cells():
+    assert not CODE_WORDS["en"].findall("you scratch cells free on your treasure map; the boat is the first cell "
+                                        "scratched; two cells first; every next cell gets more dangerous; green "
+                                        "cells ÷ (green + white cells)")
