@@ -157,3 +157,29 @@ def test_map_and_grid_cells_are_not_code_cells():
     assert not CODE_WORDS["en"].findall("you scratch cells free on your treasure map; the boat is the first cell "
                                         "scratched; two cells first; every next cell gets more dangerous; green "
                                         "cells ÷ (green + white cells)")
+
+
+# --- 5. the worksheet's prediction box holds the question only ---------------------------------------------------
+def box_not_a_question(q: dict) -> bool:
+    """A prediction box entry that goes on after its question (a working instruction belongs in the task)."""
+    return bool(q.get("predict")) and not q["question"].rstrip().endswith("?")
+
+
+@pytest.mark.parametrize("lid", LESSONS)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_prediction_box_asks_only_the_question(lid, lang):
+    ws = notebook(lid, lang)["metadata"]["spieltisch"]["lesson"]["worksheet"]
+    qs = ws["questions"] if isinstance(ws, dict) else ws
+    assert [q["question"] for q in qs if box_not_a_question(q)] == []
+    if lid == "schraube-locker":  # the review's instruction is now in the working part
+        from spieltisch.lesson import sheet
+
+        small = {"de": "Erst im Kleinen: Karten 1 und 2", "en": "Small first: cards 1 and 2"}[lang]
+        assert not any(small in sheet.prediction(q, lang) for q in qs)
+        assert any(small in sheet.item(q, lang) for q in qs)
+
+
+def test_the_prediction_box_rule_sees_the_reviews_entry():
+    assert box_not_a_question({"predict": True, "question": "Frage 2: … in bis zu drei Würfen? Erst im Kleinen: "
+                                                            "Karten 1 und 2, zwei Würfel, zwei Würfe."})
+    assert not box_not_a_question({"predict": True, "question": "Frage 2: … in bis zu drei Würfen?"})
