@@ -183,3 +183,20 @@ def test_the_prediction_box_rule_sees_the_reviews_entry():
     assert box_not_a_question({"predict": True, "question": "Frage 2: … in bis zu drei Würfen? Erst im Kleinen: "
                                                             "Karten 1 und 2, zwei Würfel, zwei Würfe."})
     assert not box_not_a_question({"predict": True, "question": "Frage 2: … in bis zu drei Würfen?"})
+
+
+# --- 6. a simulation's mean rounds half up alike in the notebook and on the board ------------------------------
+@pytest.mark.parametrize("count, n, de, en", [(2670, 4000, "66,8 %", "66.8%"), (1, 8, "12,5 %", "12.5%"),
+                                              (2669, 4000, "66,7 %", "66.7%")])
+def test_a_simulated_share_rounds_half_up_in_notebook_and_board(count, n, de, en):
+    from fractions import Fraction
+
+    from spieltisch.core.questions import show_value
+    from spieltisch.lesson import fmt
+
+    share = count / n  # the float a simulation's mean is: 2670/4000 is 0.66749999… in binary
+    for lang, want in (("de", de), ("en", en)):
+        assert fmt.percent(share, lang).replace("\xa0", " ") == want
+        assert show_value(share, "share", lang) == want == show_value(Fraction(count, n), "share", lang)
+    # the binary value alone would round the review's case down: the rule is not vacuous
+    assert Fraction(2670 / 4000) < Fraction(2670, 4000)

@@ -440,10 +440,11 @@ def _num_json(x):
 
 def _num(x, lang: str, digits: int) -> str:
     """``x`` with at most ``digits`` decimals, rounded as at school: half away from zero, from the exact
-    value (a ``Fraction``; a float is taken at its exact binary value), as ``lesson.fmt.number`` does –
+    value (a ``Fraction``; a float is taken as its shortest decimal, its repr: 0.6675 is 66,8 %), as
+    ``lesson.fmt.number`` does –
     9/16 is 56,3 % and −205/8 is −25,63 in the key, the board and the notebook alike (``f"{x:.1f}"``
     would round 56,25 to the even 56,2)."""
-    q = Fraction(x) * 10 ** digits
+    q = (Fraction(repr(x)) if isinstance(x, float) else Fraction(x)) * 10 ** digits
     n = (abs(q.numerator) * 2 + q.denominator) // (2 * q.denominator)
     whole, frac = divmod(n, 10 ** digits)
     text = str(whole)
