@@ -1067,15 +1067,23 @@ def markdown_html(text: str, ids: set | None = None) -> str:
     return "\n".join(out)
 
 
+NOTEBOOK_ONLY = re.compile(r'<div class="notebook-only">.*?</div>[ \t]*\n?', re.S)
+
+
 def lesson_page_parts(nb: dict) -> tuple[str, list[str]]:
     """(the page's body HTML, the code the worker runs) of a lesson's student version: Markdown cells
     as HTML, each code cell that runs as an empty output slot ``<div class="out" data-cell="k">``
-    (k: its index in the code list), the install cell left out (``is_install_cell``)."""
+    (k: its index in the code list), the install cell left out (``is_install_cell``), and each
+    ``<div class="notebook-only">…</div>`` of the Markdown (instructions for running the notebook)."""
     body, code, ids = [], [], set()
     for cell in nb["cells"]:
         text = _source_text(cell)
         if cell["cell_type"] == "markdown":
-            body.append(f'<section class="md">\n{markdown_html(text, ids)}\n</section>')
+            # what only the notebook's reader needs (run the first cells, the menu) is not for the
+            # code-free page
+            text = NOTEBOOK_ONLY.sub("", text)
+            if text.strip():
+                body.append(f'<section class="md">\n{markdown_html(text, ids)}\n</section>')
         elif cell["cell_type"] == "code" and text.strip() and not is_install_cell(text):
             body.append(f'<div class="out" data-cell="{len(code)}"></div>')
             code.append(text)

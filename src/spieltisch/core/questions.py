@@ -328,8 +328,17 @@ class Question:
         if self.exact is not None:
             exact = reference
             out["exact"] = fraction_json(exact)
-            out["exact_text"] = (f"{'Exakt' if de else 'Exact'}: {of} = {approx_text(exact, self.unit, lang)}"
-                                 + (f" – {'richtig' if de else 'right'}: {names}" if names else ""))
+            vals = self.values() if self.values is not None and self.values_of is not None else None
+            if vals:
+                # both options' values, labelled, the right one first (as the answer key): the exact value
+                # alone (Scratch Island: cross last) would lead the line as if it were the right option's
+                order = [i for i in right] + [i for i in range(len(self.options)) if i not in right]
+                shown = "; ".join(f"{labels[i]}: {approx_text(vals[self.options[i].key], self.unit, lang)}"
+                                  for i in order if self.options[i].key in vals)
+                out["exact_text"] = f"{'Exakt' if de else 'Exact'}: {self.values_of[lang]}: {shown}"
+            else:
+                out["exact_text"] = f"{'Exakt' if de else 'Exact'}: {of} = {approx_text(exact, self.unit, lang)}"
+            out["exact_text"] += f" – {'richtig' if de else 'right'}: {names}" if names else ""
         else:
             value = reference
             out["exact"] = None
@@ -340,7 +349,8 @@ class Question:
         if self.values is not None:
             vals = self.values()
             out["values"] = {k: fraction_json(v) for k, v in vals.items()}
-            out["values_text"] = "; ".join(f"{o.label[lang]}: {show(vals[o.key])}" for o in self.options if o.key in vals)
+            if self.exact is None or self.values_of is None:  # else the exact line lists them already
+                out["values_text"] = "; ".join(f"{o.label[lang]}: {show(vals[o.key])}" for o in self.options if o.key in vals)
         if self.readings:
             found = [(r, Fraction(r.value())) for r in self.readings]
             out["readings"] = [{"label": r.label[lang], **fraction_json(v)} for r, v in found]
@@ -361,6 +371,12 @@ class Question:
             out["simulation_text"] = (f"Simulation ({s.what[lang]}; {s.n} {'Versuche' if de else 'trials'}, "
                                       f"{'Startwert' if de else 'seed'} {s.seed}): {show(sim.mean)}, "
                                       f"{'95-%-Intervall' if de else '95% interval'} {show(sim.lo)} – {show(sim.hi)}")
+            if self.exact is not None and not Fraction(sim.lo) <= Fraction(reference) <= Fraction(sim.hi):
+                # said, as the lesson's comparison says it: a seed is not changed to hide a miss
+                out["simulation_text"] += (" – der exakte Wert liegt außerhalb des 95-%-Intervalls – das passiert bei "
+                                           "etwa jeder 20. Simulation" if de else
+                                           " – the exact value is outside the 95% interval – that happens in about "
+                                           "one simulation in 20")
         else:
             out["simulation"] = None
             out["simulation_text"] = "Keine Simulation." if de else "No simulation."
@@ -424,10 +440,11 @@ def _num_json(x):
 
 def _num(x, lang: str, digits: int) -> str:
     """``x`` with at most ``digits`` decimals, rounded as at school: half away from zero, from the exact
-    value (a ``Fraction``; a float is taken at its exact binary value), as ``lesson.fmt.number`` does –
+    value (a ``Fraction``; a float is taken as its shortest decimal, its repr: 0.6675 is 66,8 %), as
+    ``lesson.fmt.number`` does –
     9/16 is 56,3 % and −205/8 is −25,63 in the key, the board and the notebook alike (``f"{x:.1f}"``
     would round 56,25 to the even 56,2)."""
-    q = Fraction(x) * 10 ** digits
+    q = (Fraction(repr(x)) if isinstance(x, float) else Fraction(x)) * 10 ** digits
     n = (abs(q.numerator) * 2 + q.denominator) // (2 * q.denominator)
     whole, frac = divmod(n, 10 ** digits)
     text = str(whole)

@@ -1,7 +1,7 @@
 """Numbers as a lesson prints them: German 0,35 and 35,2 %, English 0.35 and 35.2%.
 
-Rounding is exact (a value is turned into a ``Fraction`` first and rounded half away from zero), so
-CPython and Pyodide print the same digits. Fractions are shown exactly while they are small
+Rounding is exact (a value is turned into a ``Fraction`` first, a float as its shortest decimal – its
+repr –, and rounded half away from zero), so CPython and Pyodide print the same digits. Fractions are shown exactly while they are small
 (``max_digits`` digits above and below the line); a long fraction is shown as a decimal with a note,
 and in full only on request (``long=True``).
 """
@@ -27,7 +27,10 @@ def _exact(x) -> Fraction:
     if isinstance(x, (Rational, int)):
         return Fraction(x)
     if isinstance(x, float):
-        return Fraction(x)
+        # the float's shortest decimal (its repr), not its binary value: a simulation's 2670/4000 is the
+        # float 0.6675 = 0.66749999…, which would round down to 66,7 % here while the class board, from
+        # the count, shows 66,8 %
+        return Fraction(repr(x))
     raise TypeError(f"a number is needed, not {type(x).__name__}")
 
 
