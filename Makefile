@@ -63,7 +63,8 @@ test: test-venv venv browser
 QUICK := tests/games tests/test_core.py tests/test_advice.py tests/test_bad_input.py tests/test_chance.py \
 	tests/test_classroom.py tests/test_table.py tests/test_template.py tests/test_lesson.py tests/test_review.py \
 	tests/test_hidden_information.py tests/test_live.py tests/test_site_data.py tests/test_view_access.py \
-	tests/test_questions.py tests/test_worksheets.py
+	tests/test_questions.py tests/test_worksheets.py tests/test_lesson_page_build.py tests/test_word_lists.py \
+	tests/test_lesson_texts_a.py tests/test_lesson_texts_b.py tests/test_lesson_texts_c.py
 
 check: test-venv
 	$(TPY) -m pytest -q -x $(QUICK)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..table import WORDS as TABLE_WORDS
+
 WORDS = {
     # the student's page
     "join_title": ("Der Klasse beitreten", "Join the class"),
@@ -20,7 +22,8 @@ WORDS = {
                      "Saved: {answer}. You can change it until the teacher reveals."),
     "revealed": ("Aufgelöst", "Revealed"),
     "truth": ("Richtig ist: {truth}", "The answer: {truth}"),
-    "computing": ("Der exakte Wert und die Simulation werden berechnet …", "Computing the exact value and the simulation …"),
+    "computing_exact": ("Der exakte Wert und die Simulation werden berechnet …",
+                        "Computing the exact value and the simulation …"),
     "lesson_question": ("Frage aus einer Stunde", "Question from a lesson"),
     "lesson_poll": ("Frage der Stunde stellen", "Ask the lesson's question"),
     "class_answers": ("Antworten der Klasse", "The class's answers"),
@@ -42,7 +45,7 @@ WORDS = {
                    "wieder bei.",
                    "The teacher has freed your seat for another device. Join again with your nickname."),
     "room_gone": ("Diesen Raum gibt es nicht mehr.", "This room no longer exists."),
-    "language": ("Sprache", "Language"),
+    "language": TABLE_WORDS["language"],  # (the words the game table says too: its own, one source)
     "live_region": ("Meldungen", "Messages"),
     # refusals
     "refused": ("Abgelehnt: {why}", "Refused: {why}"),
@@ -143,7 +146,7 @@ WORDS = {
     "class_code": ("Klassencode (für die Runde ohne Server): {code}", "Class code (for the round without a server): {code}"),
     "tables": ("Tische", "Tables"),
     "turn_of": ("am Zug: {who}", "to move: {who}"),
-    "over": ("Spielende", "Game over"),
+    "over": TABLE_WORDS["game_over"],
     "projector": ("Beamer-Ansicht", "Projector view"),
     "projector_of": ("Beamer: Tisch {n}", "Projector: table {n}"),
     "winner": ("gewonnen: {who}", "won: {who}"),
