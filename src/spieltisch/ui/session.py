@@ -94,6 +94,8 @@ class PlaySession:
         # a game with hidden parts: Undo must not let a player try out what they could not know
         self.hidden = type(self.match.state).resample_hidden is not State.resample_hidden
         self._revealing: set[int] = set()  # indices of human moves that showed a human something hidden
+        # human moves not checked yet: index -> (position before, action, the human seats then)
+        self._unchecked: dict[int, tuple] = {}
         self._reveal_rng = Rng(seed ^ 0x0BEF)
 
     @property
@@ -200,8 +202,18 @@ class PlaySession:
         before = self.match.state.clone() if self.hidden and p >= 0 else None
         self.match.apply(action)
         self.log.append((p, str(action)))
-        if before is not None and reveals_hidden(before, action, self.human_seats, self._reveal_rng):
-            self._revealing.add(len(self.match.actions) - 1)
+        if before is not None:
+            # Whether the move showed a human something hidden matters only while no other action
+            # followed it (``undo_refusal``), so it is found out when asked, not here: the check
+            # takes tens of milliseconds (32 redrawn positions per human seat), and at most tables
+            # a draw, a throw or the next player's move comes first. Only the moves since the last
+            # action of chance or a bot can still be asked about.
+            movers = self.match.movers
+            i = len(movers) - 1
+            while i > 0 and movers[i - 1] >= 0 and movers[i - 1] not in self.bots:
+                i -= 1
+            self._unchecked = {k: v for k, v in self._unchecked.items() if k >= i}
+            self._unchecked[len(movers) - 1] = (before, action, tuple(self.human_seats))
 
     def undo_refusal(self) -> IllegalActionError | None:
         """Why Undo is not possible now, or None. In a game with hidden parts, Undo takes back only
@@ -214,13 +226,21 @@ class PlaySession:
             return IllegalActionError("undo", "there is no move of yours to take back",
                                       "es gibt keinen eigenen Zug, der zurückgenommen werden kann", "Zurücknehmen")
         last = humans[-1]
-        if self.hidden and (last < len(movers) - 1 or last in self._revealing):
+        if self.hidden and (last < len(movers) - 1 or self._revealed(last)):
             return IllegalActionError(
                 "undo", "Undo stops here: since this move something was revealed (a card, a throw or another "
                 "player's move), and taking it back would let you try out what was hidden",
                 "Zurücknehmen geht hier nicht: seit diesem Zug wurde etwas aufgedeckt (eine Karte, ein Wurf "
                 "oder der Zug eines anderen), und Zurücknehmen würde Verdecktes ausprobieren lassen", "Zurücknehmen")
         return None
+
+    def _revealed(self, i: int) -> bool:
+        """Whether the human move ``i`` showed a human something hidden (checked once, when first asked)."""
+        if i in self._unchecked:
+            before, action, viewers = self._unchecked.pop(i)
+            if reveals_hidden(before, action, viewers, self._reveal_rng):
+                self._revealing.add(i)
+        return i in self._revealing
 
     def undo(self) -> None:
         """Take back the last move of a human seat, with the bot moves and chance events after it
@@ -240,4 +260,5 @@ class PlaySession:
             if undone not in self.bots:
                 break
         self._revealing = {i for i in self._revealing if i < len(movers)}
+        self._unchecked = {i: v for i, v in self._unchecked.items() if i < len(movers)}
         self.log.append((-9, "undo"))

@@ -82,6 +82,20 @@ class LivePage(pn.custom.AnyWidgetComponent):
     pong = param.Integer(default=0)
     # an event is handled at once, not after Panel's 50 ms debounce
     _priority_changes = ["event", "ping"]
+    # Panel counts every incoming change as "busy" for its loading indicator (which these pages do not
+    # show): a list rebuilt and the server-wide state's parameters unlocked and locked again around
+    # each event and heartbeat, several milliseconds of the one event loop per event in the load
+    # benchmark's profile
+    _busy__ignore = ["event", "ping"]
+
+    def _update_properties(self, *events, doc):
+        # Panel asks the page's design for its modifiers at every change, but uses them only for a
+        # change of stylesheets; asking costs a failed attribute lookup on the Bokeh model, which
+        # Bokeh answers with a "did you mean" search (difflib): 0.65 ms of the event loop per redraw
+        # in the load benchmark's profile. The pages' own properties (view, pong, ...) skip it.
+        if any(e.name == "stylesheets" for e in events):
+            return super()._update_properties(*events, doc=doc)
+        return self._process_param_change({e.name: e.new for e in events})
 
 
 class AliveHandler(RequestHandler):
@@ -182,6 +196,17 @@ class LiveServer:
             loop.add_callback(_logged(lambda: done(result)))
         future.add_done_callback(back)
 
+    def _commit(self) -> None:
+        """Commit the store's open group. A commit that fails leaves the rooms in memory ahead of
+        the store, with pages waiting to be told: the server stops rather than go on from there
+        (nothing uncommitted was shown; a restart rebuilds the rooms from the store, and the pages
+        come back by themselves)."""
+        try:
+            self.store.commit()
+        except Exception:  # noqa: BLE001 - any failure to commit ends the server, see above
+            log.critical("the store could not commit: the server stops", exc_info=True)
+            os._exit(70)
+
     def _advise(self, job, done):
         return self.advice.run(job, done, self.loop or IOLoop.current())
 
@@ -190,24 +215,38 @@ class LiveServer:
         registry = self.registry
         page = LivePage(sizing_mode="stretch_width", offline=OFFLINE_WORDS)
         doc = pn.state.curdoc
-        waiting = [False]
+        waiting, deferred = [False], [False]
+
+        store = self.store
 
         def refresh():
-            waiting[0] = False
+            if store.open:
+                # changes made since this redraw was asked for are not committed yet, and what the
+                # page shows would hold them too: it waits for their group once; a page that finds
+                # yet another group open then (a busy loop) commits it rather than wait again
+                if not deferred[0]:
+                    deferred[0] = True
+                    store.when_stored(lambda: doc.add_next_tick_callback(_logged(refresh)))
+                    return
+                self._commit()
+            waiting[0] = deferred[0] = False
             text = json.dumps(registry.view(session), ensure_ascii=False)
             if text != page.view:
                 page.view = text
 
         def push():
+            # a page is told of a change only once it is committed (Store.when_stored): a page
+            # never shows what a kill -9 could take back
             if not waiting[0]:
                 waiting[0] = True
-                doc.add_next_tick_callback(_logged(refresh))
+                store.when_stored(lambda: doc.add_next_tick_callback(_logged(refresh)))
 
         session.push = push
         registry.attach(session)
         page.param.watch(lambda e: registry.handle(session, e.new), "event")
         page.param.watch(lambda e: setattr(page, "pong", e.new), "ping")
         pn.state.on_session_destroyed(lambda ctx: registry.detach(session))
+        self._commit()  # (the first view, too, shows only what is committed)
         page.view = json.dumps(registry.view(session), ensure_ascii=False)
         return page
 
@@ -253,6 +292,9 @@ class LiveServer:
                           extra_patterns=[(r"/?", RedirectHandler, {"url": "/join"}), (r"/alive", AliveHandler)],
                           session_token_expiration=TOKEN_EXPIRATION_S)
         self.loop = server.io_loop
+        # changes are committed in groups on the loop (store.py: one sync to the disk for the
+        # changes of a few milliseconds, not one for each)
+        self.store.group_commits(lambda delay, fn: self.loop.call_later(delay, self._commit))
         self.executor.submit(_ready)  # the worker starts now, not when the first game ends
         self.advice.start()
         PeriodicCallback(_logged(self.registry.expire), EXPIRE_CHECK_S * 1000).start()
@@ -261,6 +303,7 @@ class LiveServer:
             try:
                 server.io_loop.start()
             finally:
+                self._commit()
                 self.executor.shutdown(wait=False, cancel_futures=True)
                 self.advice.shutdown()
         return server

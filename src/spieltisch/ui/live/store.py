@@ -1,7 +1,12 @@
 """The live class's durable store: one SQLite file in the server's data folder (stdlib ``sqlite3``).
 
-Every change a student or the teacher makes is one transaction, committed before anyone is told
-(``synchronous=FULL`` in WAL mode: a commit that returned survives a ``kill -9`` and a power cut).
+Every change a student or the teacher makes is committed before anyone is told (``synchronous=FULL``
+in WAL mode: a commit that returned survives a ``kill -9`` and a power cut). On the server the
+changes are committed in groups (``group_commits``): a commit waits for the disk (several
+milliseconds), and one per change held up the one event loop every page waits on. The changes of a few
+milliseconds go into one transaction (each its own savepoint: a change that fails is taken back
+alone) with one sync to the disk, and whatever would tell a page about them waits for that commit
+(``when_stored``).
 What is stored is what a restart needs to rebuild every room exactly, and nothing more:
 
 - ``rooms``: the room code, when it was opened and when it expires;
@@ -28,6 +33,10 @@ import time
 from pathlib import Path
 
 SCHEMA_VERSION = 1
+# how long the first change of a group waits for others before the group is committed: a page is
+# told this much later at most, and a loop that handles hundreds of events a second syncs the disk
+# about 200 times a second at most, not once per event
+GROUP_S = 0.005
 DB_NAME = "spieltisch-live.sqlite3"
 
 SCHEMA = """
@@ -90,13 +99,19 @@ CREATE TABLE IF NOT EXISTS results (
 
 
 class Store:
-    """One SQLite database; every method is one committed transaction (or a read)."""
+    """One SQLite database; every method is one change (or a read). A change is committed at once,
+    or after ``group_commits`` with the others of its group."""
 
     def __init__(self, folder, clock=time.time):
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.path = self.folder / DB_NAME
         self.clock = clock
+        self.schedule = None  # group commits: schedule(delay_s, fn) runs fn later on the loop
+        self.group_s = GROUP_S
+        self.open = False  # a group's transaction is open (changes not committed yet)
+        self.waiting: list = []  # what waits for the open group's commit (when_stored)
+        self.commits = 0
         # the server is one thread (Tornado's loop); check_same_thread stays on so a mistake shows
         self.db = sqlite3.connect(self.path, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
@@ -115,9 +130,42 @@ class Store:
                                f"this one reads {SCHEMA_VERSION}); use another --data folder")
 
     def tx(self):
-        return _Transaction(self.db)
+        return _Transaction(self)
+
+    def group_commits(self, schedule, delay: float = GROUP_S) -> None:
+        """From now on a change opens a group (or joins the open one), and ``schedule(delay, commit)``
+        commits the group ``delay`` seconds after its first change. Until then nothing of the group
+        is stored: whatever tells a page about a change must go through ``when_stored``."""
+        self.schedule, self.group_s = schedule, delay
+
+    def when_stored(self, fn) -> None:
+        """``fn()`` once every change made so far is committed: at once if none is waiting."""
+        if self.open:
+            self.waiting.append(fn)
+        else:
+            fn()
+
+    def commit(self) -> None:
+        """Commit the open group (nothing if none is open), then run what waited for it. A commit
+        that fails raises, the group is rolled back and nothing that waited for it runs: the
+        server's memory is then ahead of its store, which the host must not go on with (app.py stops
+        the server; a restart rebuilds the rooms from what was committed, and no page was told more)."""
+        if not self.open:
+            return
+        self.open = False
+        waiting, self.waiting = self.waiting, []
+        try:
+            self.db.execute("COMMIT")
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
+        self.commits += 1
+        for fn in waiting:
+            fn()
 
     def close(self) -> None:
+        self.commit()
         self.db.close()
 
     # --- meta ---
@@ -139,6 +187,7 @@ class Store:
     def delete_room(self, code: str) -> None:
         with self.tx():
             self.db.execute("DELETE FROM rooms WHERE code = ?", (code,))
+        self.commit()  # (a checkpoint cannot take what is not committed)
         # the deleted rows must leave the WAL as well, not only the database's pages
         self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
@@ -235,16 +284,33 @@ class Store:
 
 
 class _Transaction:
-    """``BEGIN IMMEDIATE`` … ``COMMIT`` (``ROLLBACK`` on an error): with ``isolation_level=None``
-    sqlite3 leaves transactions to us, so every write is exactly one explicit transaction."""
+    """One change: ``BEGIN IMMEDIATE`` … ``COMMIT`` (``ROLLBACK`` on an error); with group commits a
+    savepoint in the group's transaction (opened by the group's first change), released or rolled
+    back alone. With ``isolation_level=None`` sqlite3 leaves transactions to us, so every write is
+    exactly one explicit change."""
 
-    def __init__(self, db):
-        self.db = db
+    def __init__(self, store: Store):
+        self.store = store
+        self.db = store.db
 
     def __enter__(self):
-        self.db.execute("BEGIN IMMEDIATE")
+        store = self.store
+        if store.schedule is None:
+            self.db.execute("BEGIN IMMEDIATE")
+        else:
+            if not store.open:
+                self.db.execute("BEGIN IMMEDIATE")
+                store.open = True
+                store.schedule(store.group_s, store.commit)
+            self.db.execute("SAVEPOINT change")
         return self.db
 
     def __exit__(self, kind, value, tb):
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        if self.store.schedule is None:
+            self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+        elif kind is None:
+            self.db.execute("RELEASE change")
+        else:
+            self.db.execute("ROLLBACK TO change")
+            self.db.execute("RELEASE change")
         return False
