@@ -675,6 +675,11 @@ def test_the_board_verifies_codes_and_summarises_the_class(board_round):
     # the CSV has a row per result, best first
     rows = board.csv("en").splitlines()
     assert rows[0].startswith("rank,name,number,points,code") and len(rows) == 4
+    # ranked as the board opens, and the file says by what (review-class3: the CSV ranked a per-turn
+    # game by decisions while the board opened by points)
+    by = "decisions" if r.cls.ranks_decisions else "points"
+    assert rows[0].endswith("ranked_by,given_away,given_away_low,given_away_high")
+    assert all(line.split(",")[-4] == by for line in rows[1:])
 
 
 def test_the_board_survives_a_reload_and_refuses_a_changed_storage(board_round):
@@ -832,6 +837,7 @@ def test_the_boards_words_are_the_games():
     # ... and since that values a turn only (a winner can "give away" more), the board opens by points
     # (review N1: in Skip-Bo Masters random play ranked clearly above games that won)
     assert s["ranking_default"] == "points" and "values only a turn" in s["ranking_note"]
+    assert [line.split(",")[-4] for line in board.csv("en").splitlines()[1:]] == ["points"]
 
 
 @pytest.mark.parametrize("game_id", ["wuerfel-joker-1", "wuerfel-joker-2", "tuefteln", "schraube-locker",

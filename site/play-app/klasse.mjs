@@ -280,7 +280,8 @@ function drawUnread(s) {
 }
 
 // The ranking by decisions (the expected points a student's decisions gave away against best play:
-// luck plays no part) is the board's first view; by points is the second. Until the full summary is
+// luck plays no part) is the board's first view where the game's review measures the whole game
+// (the summary's ranking_default); by points is the other (the first for the per-turn games). Until the full summary is
 // in (the advisor values every decision), only the points are known.
 // null until the teacher picks a view: the board opens with its default (by decisions only where the
 // game's review measures the whole game, else by points)

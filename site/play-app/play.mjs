@@ -24,37 +24,54 @@ let who = "";
 const KEPT = classCode ? "spieltisch-class-game-" + classCode.toUpperCase().replace(/[^0-9A-Z]/g, "")
   .replace(/O/g, "0").replace(/[IL]/g, "1") : null;
 let kept = null;
-try { kept = KEPT ? JSON.parse(localStorage.getItem(KEPT) || "null") : null; } catch (e) { kept = null; }
+// the stored text as this tab last read or wrote it: a write finds out whether another tab wrote since
+let seen = null;
+try { seen = KEPT ? localStorage.getItem(KEPT) : null; kept = JSON.parse(seen || "null"); } catch (e) { kept = null; }
 if (kept && typeof kept.who === "string") who = kept.who;
 let moved = !!(kept && kept.moved);
-// Two tabs of one class game are one game: when another tab of this browser moves on in it, this
-// tab stops (its board inert, a notice) and goes on only from where the other tab stands (a reload
-// resumes the kept game) – so the two cannot play two different endings and bring two codes.
+let stopped = false;
+// Two tabs of one class game are one game: when another tab of this browser moves on in it (or writes
+// its name), this tab stops – its board and class bar inert, a notice – and never writes the kept game
+// again; it goes on only from where the other tab stands (a reload resumes the kept game). So two tabs
+// cannot play two endings, and a stale tab (one still starting, or left behind) cannot rewind the
+// game another tab has played on.
+function stopHere() {
+  if (stopped) return;
+  stopped = true;
+  app.inert = true;
+  classBar.inert = true;
+  const notice = document.createElement("div");
+  notice.id = "other-tab";
+  notice.className = "other-tab";
+  notice.setAttribute("role", "alert");
+  const de = (document.documentElement.lang || lang) === "de";
+  const text = document.createElement("p");
+  text.textContent = de ? "Dieses Klassenspiel geht in einem anderen Tab weiter. Hier ist es angehalten."
+    : "This class game goes on in another tab. It is paused here.";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = de ? "Hier weiterspielen (wo das Spiel jetzt steht)" : "Play on here (where the game stands now)";
+  button.addEventListener("click", () => location.reload());
+  notice.append(text, button);
+  classBar.before(notice);
+  button.focus();
+}
 if (KEPT) {
   window.addEventListener("storage", (event) => {
-    if (event.key !== KEPT || document.getElementById("other-tab")) return;
-    app.inert = true;
-    const notice = document.createElement("div");
-    notice.id = "other-tab";
-    notice.className = "other-tab";
-    notice.setAttribute("role", "alert");
-    const de = (document.documentElement.lang || lang) === "de";
-    const text = document.createElement("p");
-    text.textContent = de ? "Dieses Klassenspiel geht in einem anderen Tab weiter. Hier ist es angehalten."
-      : "This class game goes on in another tab. It is paused here.";
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = de ? "Hier weiterspielen (wo das Spiel jetzt steht)" : "Play on here (where the game stands now)";
-    button.addEventListener("click", () => location.reload());
-    notice.append(text, button);
-    app.before(notice);
-    button.focus();
+    if (event.key === KEPT) stopHere();
   });
 }
 function keepGame(update) {
-  if (!KEPT) return;
-  kept = { ...(kept || {}), ...update, who };
-  try { localStorage.setItem(KEPT, JSON.stringify(kept)); } catch (e) { /* private mode: kept as long as the page */ }
+  if (!KEPT || stopped) return;
+  try {
+    // another tab wrote since this one last read or wrote: its game stands, this tab stops
+    if (localStorage.getItem(KEPT) !== seen) { stopHere(); return; }
+    kept = { ...(kept || {}), ...update, who };
+    const text = JSON.stringify(kept);
+    if (text === seen) return; // nothing new: another tab would be stopped for nothing
+    seen = text;
+    localStorage.setItem(KEPT, seen);
+  } catch (e) { kept = { ...(kept || {}), ...update, who }; /* private mode: kept as long as the page */ }
 }
 
 const STEPS = {

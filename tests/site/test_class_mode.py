@@ -195,6 +195,9 @@ def check_the_game_goes_on(page, link: str, who: str | None) -> None:
     notice = page.locator("#other-tab")
     notice.wait_for(timeout=30_000)
     assert page.evaluate("() => document.getElementById('app').inert")
+    # ... its class bar too (its name field would write the stale game back), and the kept game stays
+    # the second tab's (review-class3: a stopped tab rewound the game through the name field)
+    assert page.evaluate("() => document.getElementById('class-bar').inert")
     assert "anderen Tab" in notice.inner_text() or "another tab" in notice.inner_text()
     page.wait_for_timeout(300)
     moved = log(second)

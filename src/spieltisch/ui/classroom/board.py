@@ -494,14 +494,22 @@ class Board:
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         players = self.round.players
-        head = ["rank", "name", "number", "points", "code"] + [f"seat_{p + 1}" for p in range(players)]
+        # ranked as the board opens: by decisions only where the review measures the whole game; the
+        # file says which, and gives what the decisions gave away (with its range for an estimate)
+        by = "decisions" if self.round.cls.ranks_decisions else "points"
+        head = (["rank", "name", "number", "points", "code"] + [f"seat_{p + 1}" for p in range(players)]
+                + ["ranked_by", "given_away", "given_away_low", "given_away_high"])
         w.writerow(head)
         by_code = {r.code: r for r in self.results}
-        for row in self.ranking(lang):
+        for row in self.ranking(lang, by):
             r = by_code[row["code"]]
+            loss = row.get("expected_loss") or {}
+            low, high = loss.get("ci95") or (loss.get("float"), loss.get("float"))
             # a name is what a student typed: "=1+1" or "=HYPERLINK(…)" must stay text in a spreadsheet
             w.writerow([harmless_cell(x) for x in (row["rank"], r.label or "", r.number or "", r.points,
-                                                   grouped(r.code), *r.scores)])
+                                                   grouped(r.code), *r.scores, by,
+                                                   *("" if v is None else round(v, 3)
+                                                     for v in (loss.get("float"), low, high)))])
         return buf.getvalue()
 
 
