@@ -227,3 +227,4 @@ def test_the_screen_checks_find_a_control_below_the_window_and_a_narrow_board(co
     root.evaluate("el => { el.querySelector('.sp-board').style.zoom = '0.5'; }")
     with pytest.raises(AssertionError, match="the board draws"):
         check_readable(page, root, text=False)
+

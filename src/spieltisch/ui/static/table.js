@@ -390,7 +390,11 @@ function render({ model, el }) {
     // at its edge); without a button inside, the box itself takes the focus, so arrows scroll it
     const hint = h("div", { class: "sp-scroll-hint", "aria-hidden": "true", hidden: true }, w.board_scrolls);
     left.append(hint, board);
-    const moves = h("div", { class: "sp-buttons" }, s.buttons.map((b) =>
+    // many words on the move buttons (Schraube Locker's swaps name both cards): on the projector they
+    // are set smaller so they stay on one line and leave the board its size (its words are for the
+    // back row; the buttons are for the teacher at the computer)
+    const wordy = s.buttons.reduce((n, b) => n + b.label.length, 0) > 90;
+    const moves = h("div", { class: "sp-buttons" + (wordy ? " sp-wordy" : "") }, s.buttons.map((b) =>
       h("button", { class: "sp-move" + (b.best ? " sp-best" : ""), "data-token": b.token, title: b.hint || null,
         "data-focus": b.focus ? "1" : null,
         onclick: () => send({ type: "act", token: b.token }) }, (b.best ? "★ " : "") + b.label)));
