@@ -5,7 +5,7 @@
 # Pyodide, JupyterLite) and the students' lesson pages; stream 2: everything else (engine, CLI,
 # notebooks, Pyodide under Node, Panel, the live class and its lesson polls, the class round's and the
 # projector's browser tests); stream 3: the live reconnect and advisor-latency tests. Each prints its slowest tests (`--durations`); a fresh clone's idle run (2026-11-27,
-# 1,603 tests) took 15.3 min for stream 1, 19.1 min for stream 2 and 2.3 min for stream 3, about 22
+# 1,808 tests) took 15.9 min for stream 1, 18.0 min for stream 2 and 2.9 min for stream 3, about 20
 # min in all with the installs. The site is built once before the streams start (each stream's
 # fixture then finds it fresh). Streams 3 and 1 report after stream 2; the exit code is 0 only when
 # all pass.
