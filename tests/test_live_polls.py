@@ -25,8 +25,7 @@ playwright = pytest.importorskip("playwright.sync_api")
 from harness.livewire import Server  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent / "site"))
 from a11y import assert_accessible  # noqa: E402
-from test_live_board import Clients, gather, join  # noqa: E402
-from test_panel import CHROMIUM, FLAGS  # noqa: E402
+from test_live_board import Clients, browser, gather, join  # noqa: E402,F401 (browser: the fixture)
 from spieltisch.core.questions import fraction_text, show_value  # noqa: E402
 from spieltisch.core.registry import question, questions  # noqa: E402
 from spieltisch.ui.live.words import WORDS  # noqa: E402
@@ -156,12 +155,3 @@ def test_one_lesson_poll_per_game_through_the_reveal_on_the_live_board(browser, 
         clients.stop()
         server.stop()
 
-
-@pytest.fixture
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no Chromium at {CHROMIUM} (make test installs Debian's chromium)")
-    with playwright.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield b
-        b.close()
