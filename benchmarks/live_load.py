@@ -61,6 +61,7 @@ TABLE_GAMES = ("skip-bo-masters", "schraube-locker", "scratch-island", "wuerfel-
 GAME_NAMES = {"skip-bo-masters": "Skip-Bo Masters", "schraube-locker": "Schraube Locker",
               "scratch-island": "Scratch Island", "wuerfel-joker-2": "Würfel Joker 2"}
 SEATS = 4
+PHASES = ("poll", "lesson", "game", "table")
 
 # The server under cProfile: ``spieltisch class serve`` as the CLI runs it, the profile written
 # when the benchmark stops it (SIGTERM ends the event loop with SystemExit, the finally dumps).
@@ -343,7 +344,8 @@ async def phase_game(rooms, rng, monitor, seconds, kind):
     return {**merge(out), **monitor.stop()}
 
 
-async def scenario(server, n_rooms, n, seconds, seed):
+async def scenario(server, n_rooms, n, seconds, seed, phases=None):
+    phases = phases or PHASES
     rng = random.Random(seed)
     t0 = time.perf_counter()
     rooms = []
@@ -351,10 +353,14 @@ async def scenario(server, n_rooms, n, seconds, seed):
         rooms.append(await open_room(server, i, n, rng))
     joined_s = time.perf_counter() - t0
     monitor = Monitor(server.proc.pid)
-    results = {"poll": await phase_poll(rooms, rng, monitor, seconds, lesson=False),
-               "lesson": await phase_poll(rooms, rng, monitor, seconds, lesson=True),
-               "game": await phase_game(rooms, rng, monitor, seconds, "game"),
-               "table": await phase_game(rooms, rng, monitor, seconds, "table")}
+    run_phase = {"poll": lambda: phase_poll(rooms, rng, monitor, seconds, lesson=False),
+                 "lesson": lambda: phase_poll(rooms, rng, monitor, seconds, lesson=True),
+                 "game": lambda: phase_game(rooms, rng, monitor, seconds, "game"),
+                 "table": lambda: phase_game(rooms, rng, monitor, seconds, "table")}
+    results = {}
+    for name in PHASES:
+        if name in phases:
+            results[name] = await run_phase[name]()
     for room in rooms:
         for page in room.students + [room.board]:
             await page.close()
@@ -372,11 +378,16 @@ def main(argv=None) -> int:
     ap.add_argument("--students", type=int, default=30, help=f"per room, 1 to {MAX_STUDENTS}")
     ap.add_argument("--seconds", type=float, default=60, help="the longest a game phase runs (5 to 900)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--phases", default=",".join(PHASES),
+                    help=f"which phases to run, comma-separated, in this order: {','.join(PHASES)}")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--profile", metavar="FILE", help="run the server under cProfile and write its stats here")
     args = ap.parse_args(argv)
     if not 1 <= args.rooms <= MAX_ROOMS or not 1 <= args.students <= MAX_STUDENTS or not 5 <= args.seconds <= 900:
         ap.error(f"--rooms is 1 to {MAX_ROOMS}, --students 1 to {MAX_STUDENTS}, --seconds 5 to 900")
+    phases = tuple(p for p in args.phases.split(",") if p)
+    if not phases or any(p not in PHASES for p in phases):
+        ap.error(f"--phases names one or more of {', '.join(PHASES)} (got {args.phases!r})")
     before = load()
     script = PROFILED.format(out=str(Path(args.profile).resolve())) if args.profile else None
     with tempfile.TemporaryDirectory() as data:
@@ -384,7 +395,7 @@ def main(argv=None) -> int:
         try:
             # joining (about 1 s a page) and the polls take their time besides the games' phases
             timeout = 4 * args.seconds + 2.0 * args.rooms * args.students + 600
-            results, joined_s = run(scenario(server, args.rooms, args.students, args.seconds, args.seed),
+            results, joined_s = run(scenario(server, args.rooms, args.students, args.seconds, args.seed, phases),
                                     timeout=timeout)
         finally:
             server.stop()

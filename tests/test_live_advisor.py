@@ -23,6 +23,8 @@ import pytest
 from harness.livewire import next_click
 from spieltisch.core.errors import SpieltischError
 from spieltisch.ui.live.words import word as live_word
+from spieltisch.core.rng import Rng
+from spieltisch.ui.session import reveal_job, reveals_hidden
 from spieltisch.ui.table import Table, compute_advice, word
 
 
@@ -219,7 +221,9 @@ from test_live import Class  # noqa: E402  (the registry's test harness)
 def advisor_class(tmp_path, allowed: bool, game="skip-bo-masters"):
     c = Class(tmp_path)
     jobs = Jobs()
-    c.registry.advise = lambda job, done: jobs(job, done)
+    # (the same worker checks, for Undo, whether a move showed something hidden: those jobs run at
+    # once here, so that the advisor's jobs are the ones counted)
+    c.registry.advise = lambda job, done: done(job()) if getattr(job, "func", None) is reveal_job else jobs(job, done)
     code = c.room()
     ana, ben = c.join(code, "Ana", "Ben")
     c.send(c.teacher, {"type": "round_new", "spec": {"kind": "table", "game": game, "players": 2, "humans": 2,
@@ -460,3 +464,93 @@ def test_five_students_using_the_advisor_do_not_slow_another_page_and_inline_adv
     print("advice on the loop (control):", summary_inline)
     assert inline_stats["advised"] >= 3 and inline_stats["pending"] == 0, summary_inline
     assert p95(inline) > P95_MS and p95(inline) > 2 * p95(latencies), (summary, summary_inline)
+
+
+# --- Undo's check of a move runs in the same worker, off the loop ----------------------------------------
+def test_undos_check_of_a_move_runs_in_the_worker_and_undo_appears_only_when_it_is_back(tmp_path):
+    """After a student's move at a table with hidden cards, whether it showed anyone something hidden
+    (``reveals_hidden``) decides Undo. The server asks its worker; until the answer is back the mover's
+    page offers no Undo, then redraws with the answer. Played until both answers came up: a move that
+    showed nothing (Undo appears) and one that did (it stays off); each answer is the one the check
+    gives on the loop."""
+    c = Class(tmp_path)
+    checks = Jobs()
+    c.registry.advise = lambda job, done: checks(job, done)
+    code = c.room()
+    ana, ben = c.join(code, "Ana", "Ben")
+    c.send(c.teacher, {"type": "round_new", "spec": {"kind": "table", "game": "schraube-locker", "players": 2,
+                                                      "humans": 2}})
+    game = c.registry.rooms[code].current.games[0]
+    table = game.table
+    by_seat = {game.seat_of(s.student): s for s in (ana, ben)}
+    answers = set()
+    for _ in range(400):
+        c.loop.run()
+        mover = table.session.whose_turn()
+        if mover not in by_seat:
+            continue
+        view = c.registry.view(by_seat[mover])["table"]
+        click = next_click(view)
+        if click is None:
+            break
+        c.send(by_seat[mover], {"type": "table", "event": click})
+        pending = table.session.pending_reveal()
+        if pending is None or table.session.match.movers[-1] != mover:
+            checks.todo.clear()
+            continue
+        me, other = by_seat[mover], by_seat[1 - mover]
+        assert not c.registry.view(me)["table"]["can_undo"] and len(checks.todo) == 1
+        c.registry.view(me), c.registry.view(other)
+        assert len(checks.todo) == 1  # asked once, and never for another seat's screen
+        i, entry = pending
+        expected = reveals_hidden(*entry, Rng(99))  # the check on the loop, with other redraws
+        pushed = me.pushed, other.pushed
+        checks.run()
+        assert (me.pushed, other.pushed) == (pushed[0] + 1, pushed[1])
+        assert table.session.pending_reveal() is None
+        assert c.registry.view(me)["table"]["can_undo"] is (not expected)
+        assert not c.registry.view(other)["table"]["can_undo"]
+        answers.add(expected)
+        if answers == {True, False}:
+            break
+    assert answers == {True, False}, answers
+
+
+def test_an_undo_clicked_before_the_check_is_back_checks_on_the_loop_and_the_late_answer_is_dropped(tmp_path):
+    c = Class(tmp_path)
+    checks = Jobs()
+    c.registry.advise = lambda job, done: checks(job, done)
+    code = c.room()
+    ana, ben = c.join(code, "Ana", "Ben")
+    c.send(c.teacher, {"type": "round_new", "spec": {"kind": "table", "game": "schraube-locker", "players": 2,
+                                                      "humans": 2}})
+    game = c.registry.rooms[code].current.games[0]
+    table = game.table
+    by_seat = {game.seat_of(s.student): s for s in (ana, ben)}
+    for _ in range(400):
+        c.loop.run()
+        mover = table.session.whose_turn()
+        click = next_click(c.registry.view(by_seat[mover])["table"]) if mover in by_seat else None
+        if click is None:
+            continue
+        c.send(by_seat[mover], {"type": "table", "event": click})
+        c.registry.view(by_seat[mover])
+        pending = table.session.pending_reveal()
+        if pending is None or table.session.match.movers[-1] != mover:
+            checks.todo.clear()
+            continue
+        i, entry = pending
+        if reveals_hidden(*entry, Rng(99)):
+            checks.todo.clear()
+            continue
+        break
+    else:
+        raise AssertionError("no move that shows nothing came up")
+    me = by_seat[mover]
+    assert len(checks.todo) == 1 and not c.registry.view(me)["table"]["can_undo"]
+    moves = table.human_moves()
+    c.send(me, {"type": "table", "event": {"type": "undo"}})  # (a page that showed Undo a moment ago)
+    assert table.human_moves() == moves - 1
+    pushed = me.pushed
+    checks.run()  # the answer for a move that is gone: nothing kept, nobody redrawn
+    assert me.pushed == pushed and table.session.pending_reveal() is None

@@ -87,7 +87,13 @@ class Deck:
     @classmethod
     def of(cls, cards: Iterable) -> "Deck":
         """The deck holding exactly ``cards`` (one entry per card), kinds in order of first sight."""
-        return cls((c, 1) for c in cards)
+        # counted here rather than checked pair by pair in ``__init__``: a count made by counting is
+        # a whole number above zero (this runs for every redrawn position of Undo's check)
+        tally: dict = {}
+        for c in cards:
+            tally[c] = tally.get(c, 0) + 1
+        kinds = tuple(tally)
+        return cls._make(kinds, tuple(tally.values()), {k: i for i, k in enumerate(kinds)}, sum(tally.values()))
 
     @classmethod
     def _make(cls, kinds: tuple, counts: tuple, index: dict, total: int) -> "Deck":

@@ -66,6 +66,12 @@ def reveals_hidden(before, action, viewers, rng, samples: int = REVEAL_SAMPLES) 
     return False
 
 
+def reveal_job(before, action, viewers, seed: int) -> bool:
+    """``reveals_hidden`` where a worker runs it (``PlaySession.pending_reveal``): everything it needs
+    comes in, pickled; its redraws come from ``seed``."""
+    return reveals_hidden(before, action, viewers, Rng(seed))
+
+
 def _check_seat(seat, num_players: int, what: str = "seat") -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_players:
         shown = repr(seat) if isinstance(seat, int) and not isinstance(seat, bool) else type(seat).__name__
@@ -233,6 +239,25 @@ class PlaySession:
                 "Zurücknehmen geht hier nicht: seit diesem Zug wurde etwas aufgedeckt (eine Karte, ein Wurf "
                 "oder der Zug eines anderen), und Zurücknehmen würde Verdecktes ausprobieren lassen", "Zurücknehmen")
         return None
+
+    def pending_reveal(self):
+        """The check Undo waits for, to be run elsewhere (a live server's worker, off its loop):
+        ``(index, entry)`` for the last action when it is a human move not checked yet, else None.
+        ``entry`` is ``(before, action, viewers)``: ``reveal_job(*entry, seed)`` computes the answer,
+        ``settle_reveal(index, entry, answer)`` keeps it."""
+        i = len(self.match.movers) - 1
+        entry = self._unchecked.get(i) if i >= 0 else None
+        return None if entry is None else (i, entry)
+
+    def settle_reveal(self, i: int, entry, revealed: bool) -> bool:
+        """Keep the answer of a check run elsewhere: False (kept nothing) when move ``i`` is no longer
+        the one checked (taken back, another move in its place) or was checked here meanwhile."""
+        if self._unchecked.get(i) is not entry:
+            return False
+        del self._unchecked[i]
+        if revealed:
+            self._revealing.add(i)
+        return True
 
     def _revealed(self, i: int) -> bool:
         """Whether the human move ``i`` showed a human something hidden (checked once, when first asked)."""

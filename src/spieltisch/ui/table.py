@@ -515,6 +515,10 @@ class Table:
         self._advice_key = None
         self.step_id += 1
 
+    def _can_undo(self) -> bool:
+        # (the class round's refusal first: it is quick, the session's may redraw hidden positions)
+        return self._class_undo_refusal() is None and self.session.undo_refusal() is None
+
     def _class_undo_refusal(self) -> IllegalActionError | None:
         """In a class round Undo takes back only a move after which nothing happened: a throw seen
         and taken back would let a student choose knowing the next throw, and a bot's reply taken
@@ -755,7 +759,7 @@ class Table:
         # game the view reads what the viewer's observation shows (a face-down card's points are not)
         scores = self.view.scores(ctx, self.session.state.scores() if over else None)
         game_name = self.cls.name[lang]
-        words = {k: word(k, lang) for k in WORDS if "{" not in WORDS[k][0]}
+        words = dict(_plain_words(lang))
         if self.hidden:
             words["seed_help"] = words["seed_secret_help"]
         howto = self.view.how_to(self.game, lang)
@@ -804,7 +808,7 @@ class Table:
             "pending": self.pending(),
             "step": self.step_id,
             "delay_ms": round(self.view.bot_delay * 1000),
-            "can_undo": cover is None and self.session.undo_refusal() is None and self._class_undo_refusal() is None,
+            "can_undo": cover is None and self._can_undo(),
             "class_round": None if self.class_round is None else {
                 "code": self.class_round["code"], "advisor": self.class_round["advisor"],
                 "text": word("class_note", lang, code=self.class_round["code"])},
@@ -917,6 +921,12 @@ class Table:
 
     def state_json(self) -> str:
         return json.dumps(self.state(), ensure_ascii=False)
+
+
+@lru_cache(maxsize=None)
+def _plain_words(lang: str) -> tuple:
+    """The front-end's words without a blank to fill, in ``lang`` (the same for every screen)."""
+    return tuple((k, word(k, lang)) for k in WORDS if "{" not in WORDS[k][0])
 
 
 def _key(viewer) -> str:

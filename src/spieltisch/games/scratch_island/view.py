@@ -199,9 +199,30 @@ def _squeeze(word: str, width: float) -> str:
     return f' textLength="{width:.1f}" lengthAdjust="spacingAndGlyphs"' if len(word) > 4 else ""
 
 
+SVG_KEPT = 512  # drawn maps kept (``map_svg``)
+_drawn: dict = {}
+
+
 def map_svg(m: dict, cell: int = 44, lang: str = "de", marks: dict | None = None, clickable=(),
             title: str | None = None, edges: bool = True, name: str | None = None,
             summary: str | None = None, pressed=None, big_words: bool = False) -> str:
+    """``draw_map``, each map drawn once for the same arguments: a screen shows every player's map,
+    and a live class's table draws every seat's screen after each move (a map takes about a
+    millisecond; its arguments are plain data, so their ``repr`` is the key)."""
+    key = repr((m, cell, lang, marks, sorted(clickable), title, edges, name, summary,
+                None if pressed is None else sorted(pressed), big_words))
+    svg = _drawn.get(key)
+    if svg is None:
+        svg = draw_map(m, cell, lang, marks, clickable, title, edges, name, summary, pressed, big_words)
+        if len(_drawn) >= SVG_KEPT:
+            del _drawn[next(iter(_drawn))]  # (the oldest)
+        _drawn[key] = svg
+    return svg
+
+
+def draw_map(m: dict, cell: int = 44, lang: str = "de", marks: dict | None = None, clickable=(),
+             title: str | None = None, edges: bool = True, name: str | None = None,
+             summary: str | None = None, pressed=None, big_words: bool = False) -> str:
     """One map of the observation (``maps[i]``) as a complete ``<svg>``. ``marks``: cell -> FIT,
     PREVIEW, PLACED or NEXT (another value: an outline in that colour); ``clickable``: cells that
     carry ``data-act``; ``pressed``: the clickable cells chosen now (None: the clicks choose

@@ -22,6 +22,7 @@ allows it) in another (``advice.AdviceWorker``).
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 import logging
 import os
 import secrets
@@ -93,6 +94,12 @@ class LivePage(pn.custom.AnyWidgetComponent):
         # change of stylesheets; asking costs a failed attribute lookup on the Bokeh model, which
         # Bokeh answers with a "did you mean" search (difflib): 0.65 ms of the event loop per redraw
         # in the load benchmark's profile. The pages' own properties (view, pong, ...) skip it.
+        # What came from the page (its event, its heartbeat) is not sent back to it: Panel would
+        # echo each one to the model, find it unchanged and send nothing, at about a millisecond of
+        # the event loop per incoming event.
+        events = [e for e in events if e.name not in self._priority_changes]
+        if not events:
+            return {}
         if any(e.name == "stylesheets" for e in events):
             return super()._update_properties(*events, doc=doc)
         return self._process_param_change({e.name: e.new for e in events})
@@ -270,6 +277,7 @@ class LiveServer:
         from bokeh.server.connection import ServerConnection
 
         ServerConnection.error = _plain_error  # no traceback or path to a page (see _plain_error)
+        _skip_plain_freezes()
         pn.extension(notifications=False)
         # Bokeh's own reconnect stays off. It stops after five attempts (about 30 s). And its message
         # receiver outlives the socket: a server killed in the middle of a message (a message is
@@ -316,6 +324,35 @@ def _plain_error(self, message, text: str):
     out = self.protocol.create("ERROR", message.header["msgid"], "malformed message")
     out.content["traceback"] = None
     return out
+
+
+PLAIN = (str, int, float, bool, type(None))
+
+
+def _skip_plain_freezes() -> None:
+    """Panel wraps every change of a page's properties (each redraw, each incoming event: Panel
+    echoes it back to the model) in ``freeze_doc``, which reads each property's old value on the
+    outer Bokeh model to find references to other models. A page's properties (the view, the event,
+    the heartbeat) live on its data model, so that read fails, and Bokeh answers a failed read with a
+    "did you mean" search (difflib): about 11 % of the event loop in the load benchmark's shared game
+    (``benchmarks/live_load.py --profile``). With plain values (text, numbers) that the outer model
+    does not have there is nothing to freeze; everything else goes through Panel's own."""
+    import panel.custom as custom
+
+    original = getattr(custom, "freeze_doc", None)
+    if original is None or getattr(original, "plain_skipped", False):
+        return  # (a Panel without it, or done already)
+
+    @contextmanager
+    def freeze_doc(doc, model, properties, force=False):
+        if force or not all(isinstance(v, PLAIN) and type(model).lookup(k, raises=False) is None
+                            for k, v in properties.items()):
+            with original(doc, model, properties, force=force):
+                yield
+        else:
+            yield
+    freeze_doc.plain_skipped = True
+    custom.freeze_doc = freeze_doc
 
 
 def _ready() -> bool:

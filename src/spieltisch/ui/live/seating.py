@@ -16,7 +16,7 @@ from .. import classroom
 from ..table import HUMAN, load_view
 from .gate import PROJECTOR_EVENTS, SEAT_EVENTS, Refusal, fields, inner_event
 from .model import Game, Room, Round, Session, Student, first_seat, had_seat
-from .tables import LiveTable, advice_hook
+from .tables import LiveTable, advice_hook, check_hook
 from .words import both
 
 
@@ -164,7 +164,7 @@ class Seating:
             store.drop_moves_from(gid, game.stored)
 
         game.table = LiveTable(names=names, note=note, on_move=on_move, on_undo=on_undo,
-                               advise=advice_hook(self, room, game), **settings)
+                               check=check_hook(self, room, game), advise=advice_hook(self, room, game), **settings)
         return game
 
     def _changed(self, room: Room, rnd: Round, game: Game, moved: bool, also: set = frozenset()) -> None:

@@ -19,10 +19,13 @@ game never leaves it: the seed, the secret and the class code are taken out of w
 from __future__ import annotations
 
 from contextlib import contextmanager
+from functools import partial
 
 from ...core.errors import IllegalActionError
 from ...core.game import SPECTATOR, record_key
 from ...core.registry import make_bot
+from ...core.rng import Rng
+from ..session import reveal_job, reveals_hidden
 from ..table import HUMAN, MAX_STEPS, Table
 from .words import word
 
@@ -33,7 +36,7 @@ SEAT_FIELDS = ("lang", "ui", "message", "projector", "spectator", "exact", "advi
 
 class LiveTable(Table):
     def __init__(self, names: dict | None = None, note: dict | None = None, on_move=None, on_undo=None,
-                 **settings):
+                 check=None, **settings):
         """``names``: seat -> a student's display name; ``note``: {de, en}, the line that replaces
         the class round's note; ``on_move(seat, action)`` / ``on_undo(n)``: the store, called
         before the change is shown; ``settings``: ``Table``'s (a class round's, always with a
@@ -48,6 +51,9 @@ class LiveTable(Table):
         super().__init__(**settings)
         self.on_move = on_move
         self.on_undo = on_undo
+        # ``check((index, entry))``: the host runs Undo's check of a move elsewhere (``check_hook``);
+        # None: the check runs here, when a screen asks
+        self.check = check
 
     # --- whose screen ---
     def viewer(self):
@@ -116,6 +122,17 @@ class LiveTable(Table):
         if kind == "act" and str(ev.get("token", "")) == "throw" and self.session.chance_player() != self._seat:
             raise IllegalActionError("turn order", "it is not your throw", "du bist gerade nicht am Wurf", "Reihenfolge")
         super()._dispatch(kind, ev)
+
+    def _can_undo(self) -> bool:
+        # only the seat that made the last move can take it back: no other seat's screen asks
+        if self._seat is SPECTATOR or self._last_human() != self._seat or self._class_undo_refusal() is not None:
+            return False
+        if self.check is not None:
+            pending = self.session.pending_reveal()
+            if pending is not None:
+                self.check(pending)  # Undo appears when the answer is back (if it allows it)
+                return False
+        return self.session.undo_refusal() is None
 
     def _last_human(self):
         movers = self.session.match.movers
@@ -245,3 +262,34 @@ def advice_hook(registry, room, game):
                 registry.notify(room.code, {f"student:{student}"})
         waiting[0] = registry.advise(job, done)  # a future (or None: nothing to cancel)
     return advise
+
+
+def check_hook(registry, room, game):
+    """A live table's ``check``: whether a student's move showed anyone something hidden (the check
+    Undo waits for, ``reveals_hidden``: 32 redrawn positions per human seat, tens of milliseconds)
+    runs in the server's worker, not on the loop that serves every page; when the answer is back and
+    the move is still the last, the mover's page redraws (with Undo where the answer allows it). A
+    failed check runs here once instead. A registry without ``advise`` (the tests' stand-in
+    registries) has no worker: the check runs when a screen asks, as on a Play page."""
+    if getattr(registry, "advise", None) is None:
+        return None
+    started = [None]
+
+    def check(pending):
+        i, entry = pending
+        if started[0] is entry:
+            return  # asked already: the answer is on its way
+        started[0] = entry
+        session = game.table.session
+
+        def done(answer):
+            if registry.rooms.get(room.code) is not room:
+                return
+            if answer is None:  # (the worker failed: logged there) the answer is found here
+                answer = reveals_hidden(*entry, Rng(session.match.seed ^ i))
+            if session.settle_reveal(i, entry, bool(answer)):
+                student = game.students().get(session.match.movers[i])
+                if student is not None:
+                    registry.notify(room.code, {f"student:{student}"})
+        registry.advise(partial(reveal_job, *entry, session.match.seed ^ i), done)
+    return check
