@@ -18,6 +18,9 @@ this process. The rooms run side by side, as a school's classes do. Phases, each
    Schraube Locker, Scratch Island: docs/hidden-information.md) and Würfel Joker 2, the same way;
    a row per game besides the phase's.
 
+Every page sends its heartbeat as live.js does (a ``ping`` every ``PING_MS``, answered with a
+``pong``), from a random moment on.
+
 **Latency** is from a student's event leaving the client to the first frame of their room's board
 that shows it: the answer in the board's list, a shared game's move count, a table's move count (the
 move is the last click a student of that table sent before the board shows it); the target is on
@@ -40,6 +43,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import shlex
 import sys
 import tempfile
@@ -48,6 +52,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import psutil
+from tornado.websocket import WebSocketClosedError
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -344,13 +349,36 @@ async def phase_game(rooms, rng, monitor, seconds, kind):
     return {**merge(out), **monitor.stop()}
 
 
+def ping_ms() -> int:
+    """How often a page sends its heartbeat (live.js's PING_MS)."""
+    js = (ROOT / "src" / "spieltisch" / "ui" / "live" / "static" / "live.js").read_text(encoding="utf-8")
+    return int(re.search(r"const PING_MS = (\d+);", js).group(1))
+
+
+async def heartbeat(page, rng, every_s: float) -> None:
+    """A page's heartbeat, as live.js sends it (from a random moment on: the pages opened apart)."""
+    await asyncio.sleep(rng.uniform(0, every_s))
+    n = 0
+    while True:
+        n += 1
+        try:
+            await page.ping(n)
+        except WebSocketClosedError:
+            return  # (the page's connection is gone: the phase that needs it says so)
+        await asyncio.sleep(every_s)
+
+
 async def scenario(server, n_rooms, n, seconds, seed, phases=None):
     phases = phases or PHASES
     rng = random.Random(seed)
     t0 = time.perf_counter()
-    rooms = []
+    rooms, beats = [], []
+    every_s = ping_ms() / 1000
     for i in range(n_rooms):  # a room after the other: thirty students join at once per class
-        rooms.append(await open_room(server, i, n, rng))
+        room = await open_room(server, i, n, rng)
+        rooms.append(room)
+        beats += [asyncio.ensure_future(heartbeat(p, random.Random(rng.random()), every_s))
+                  for p in room.students + [room.board]]
     joined_s = time.perf_counter() - t0
     monitor = Monitor(server.proc.pid)
     run_phase = {"poll": lambda: phase_poll(rooms, rng, monitor, seconds, lesson=False),
@@ -361,6 +389,8 @@ async def scenario(server, n_rooms, n, seconds, seed, phases=None):
     for name in PHASES:
         if name in phases:
             results[name] = await run_phase[name]()
+    for beat in beats:
+        beat.cancel()
     for room in rooms:
         for page in room.students + [room.board]:
             await page.close()

@@ -152,6 +152,7 @@ class Page:
         self._reader = None
         self._n = 0
         self.listener = None  # listener(view, time received): every view as it arrives
+        self._sending = asyncio.Lock()
 
     async def open(self, timeout: float = 60) -> "Page":
         url = self.base + self.path
@@ -160,6 +161,9 @@ class Page:
         ws_url = self.base.replace("http", "ws", 1) + self.path.split("?")[0] + "/ws"
         request = HTTPRequest(ws_url, headers={"Origin": self.base}, request_timeout=timeout)
         self.ws = await websocket_connect(request, subprotocols=["bokeh", token])
+        # as a browser does (Chromium sets TCP_NODELAY on its sockets): a Bokeh message is three
+        # frames, and with Nagle's algorithm the last two wait for the server's delayed ACK (40 ms)
+        self.ws.protocol.stream.set_nodelay(True)
         header, _, _ = await self._message()
         assert header["msgtype"] == "ACK", header
         await self._send("PULL-DOC-REQ", {})
@@ -182,10 +186,13 @@ class Page:
             self.ws.close()
 
     async def _send(self, msgtype: str, content: dict) -> None:
+        # a message is three frames: one page's messages must not interleave (its heartbeat and its
+        # events come from different coroutines; a browser writes a message's frames at once)
         header = {"msgid": uuid.uuid4().hex[:12], "msgtype": msgtype}
-        await self.ws.write_message(json.dumps(header))
-        await self.ws.write_message("{}")
-        await self.ws.write_message(json.dumps(content))
+        async with self._sending:
+            await self.ws.write_message(json.dumps(header))
+            await self.ws.write_message("{}")
+            await self.ws.write_message(json.dumps(content))
 
     async def _frame(self):
         frame = await self.ws.read_message()
@@ -242,6 +249,11 @@ class Page:
     async def send_raw(self, text) -> None:
         await self._send("PATCH-DOC", {"events": [{"kind": "ModelChanged", "model": {"id": self.data_id},
                                                    "attr": "event", "new": text}]})
+
+    async def ping(self, n: int) -> None:
+        """The page's heartbeat as its script sends it (live.js: ``ping``, answered with ``pong``)."""
+        await self._send("PATCH-DOC", {"events": [{"kind": "ModelChanged", "model": {"id": self.data_id},
+                                                   "attr": "ping", "new": n}]})
 
     async def wait(self, predicate, timeout: float = 60):
         """Until ``predicate(view)`` holds (the views that arrive meanwhile are looked at)."""
