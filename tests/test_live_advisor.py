@@ -467,12 +467,8 @@ def test_five_students_using_the_advisor_do_not_slow_another_page_and_inline_adv
 
 
 # --- Undo's check of a move runs in the same worker, off the loop ----------------------------------------
-def test_undos_check_of_a_move_runs_in_the_worker_and_undo_appears_only_when_it_is_back(tmp_path):
-    """After a student's move at a table with hidden cards, whether it showed anyone something hidden
-    (``reveals_hidden``) decides Undo. The server asks its worker; until the answer is back the mover's
-    page offers no Undo, then redraws with the answer. Played until both answers came up: a move that
-    showed nothing (Undo appears) and one that did (it stays off); each answer is the one the check
-    gives on the loop."""
+def checked_table(tmp_path):
+    """A Schraube Locker table of two students on a registry whose worker keeps its jobs (``Jobs``)."""
     c = Class(tmp_path)
     checks = Jobs()
     c.registry.advise = lambda job, done: checks(job, done)
@@ -481,8 +477,16 @@ def test_undos_check_of_a_move_runs_in_the_worker_and_undo_appears_only_when_it_
     c.send(c.teacher, {"type": "round_new", "spec": {"kind": "table", "game": "schraube-locker", "players": 2,
                                                       "humans": 2}})
     game = c.registry.rooms[code].current.games[0]
-    table = game.table
-    by_seat = {game.seat_of(s.student): s for s in (ana, ben)}
+    return c, checks, game.table, {game.seat_of(s.student): s for s in (ana, ben)}
+
+
+def test_undos_check_of_a_move_runs_in_the_worker_and_undo_appears_only_when_it_is_back(tmp_path):
+    """After a student's move at a table with hidden cards, whether it showed anyone something hidden
+    (``reveals_hidden``) decides Undo. The server asks its worker; until the answer is back the mover's
+    page offers no Undo, then redraws with the answer. Played until both answers came up: a move that
+    showed nothing (Undo appears) and one that did (it stays off); each answer is the one the check
+    gives on the loop."""
+    c, checks, table, by_seat = checked_table(tmp_path)
     answers = set()
     for _ in range(400):
         c.loop.run()
@@ -517,16 +521,7 @@ def test_undos_check_of_a_move_runs_in_the_worker_and_undo_appears_only_when_it_
 
 
 def test_an_undo_clicked_before_the_check_is_back_checks_on_the_loop_and_the_late_answer_is_dropped(tmp_path):
-    c = Class(tmp_path)
-    checks = Jobs()
-    c.registry.advise = lambda job, done: checks(job, done)
-    code = c.room()
-    ana, ben = c.join(code, "Ana", "Ben")
-    c.send(c.teacher, {"type": "round_new", "spec": {"kind": "table", "game": "schraube-locker", "players": 2,
-                                                      "humans": 2}})
-    game = c.registry.rooms[code].current.games[0]
-    table = game.table
-    by_seat = {game.seat_of(s.student): s for s in (ana, ben)}
+    c, checks, table, by_seat = checked_table(tmp_path)
     for _ in range(400):
         c.loop.run()
         mover = table.session.whose_turn()
