@@ -261,10 +261,9 @@ class PlaySession:
 
     def _revealed(self, i: int) -> bool:
         """Whether the human move ``i`` showed a human something hidden (checked once, when first asked)."""
-        if i in self._unchecked:
-            before, action, viewers = self._unchecked.pop(i)
-            if reveals_hidden(before, action, viewers, self._reveal_rng):
-                self._revealing.add(i)
+        entry = self._unchecked.get(i)
+        if entry is not None:
+            self.settle_reveal(i, entry, reveals_hidden(*entry, self._reveal_rng))
         return i in self._revealing
 
     def undo(self) -> None:

@@ -22,7 +22,6 @@ allows it) in another (``advice.AdviceWorker``).
 from __future__ import annotations
 
 import json
-from contextlib import contextmanager
 import logging
 import os
 import secrets
@@ -30,6 +29,7 @@ import socket
 import time
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 

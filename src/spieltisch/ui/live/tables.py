@@ -24,8 +24,7 @@ from functools import partial
 from ...core.errors import IllegalActionError
 from ...core.game import SPECTATOR, record_key
 from ...core.registry import make_bot
-from ...core.rng import Rng
-from ..session import reveal_job, reveals_hidden
+from ..session import reveal_job
 from ..table import HUMAN, MAX_STEPS, Table
 from .words import word
 
@@ -108,9 +107,8 @@ class LiveTable(Table):
                 allowed = self.advisor_allowed()
                 text = self.note[lang] + (" " + word("advisor_allowed_note", lang) if allowed else "")
                 state["class_round"] = {"code": "", "advisor": allowed, "text": text}
-            # Undo is offered for the seat's own last move only (``undo`` refuses the others), the
-            # throw to the seat whose throw it is
-            state["can_undo"] = bool(state["can_undo"]) and self._last_human() == seat
+            # (Undo is offered for the seat's own last move only: ``_can_undo``) the throw to the seat
+            # whose throw it is
             if self.session.chance_player() != seat:
                 state["buttons"] = [b for b in state["buttons"] if b["token"] != "throw"]
         return state
@@ -281,15 +279,16 @@ def check_hook(registry, room, game):
             return  # asked already: the answer is on its way
         started[0] = entry
         session = game.table.session
+        job = partial(reveal_job, *entry, session.match.seed ^ i)
 
         def done(answer):
             if registry.rooms.get(room.code) is not room:
                 return
             if answer is None:  # (the worker failed: logged there) the answer is found here
-                answer = reveals_hidden(*entry, Rng(session.match.seed ^ i))
+                answer = job()
             if session.settle_reveal(i, entry, bool(answer)):
                 student = game.students().get(session.match.movers[i])
                 if student is not None:
                     registry.notify(room.code, {f"student:{student}"})
-        registry.advise(partial(reveal_job, *entry, session.match.seed ^ i), done)
+        registry.advise(job, done)
     return check
