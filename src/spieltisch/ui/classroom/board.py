@@ -332,6 +332,11 @@ class Board:
             self._loss[result.path] = out
         return self._loss[result.path]
 
+    def opens_by(self) -> str:
+        """The ranking the board opens with: by decisions only where the game's review measures the
+        whole game (``Game.ranks_decisions``), else by points."""
+        return "decisions" if self.round.cls.ranks_decisions else "points"
+
     def ranking(self, lang: str, by: str = "decisions") -> list[dict]:
         """The results that count (``standing``) ranked by decisions (the expected points they gave
         away, fewest first; points break a tie) or by ``by="points"``; each entry with its expected
@@ -479,8 +484,7 @@ class Board:
             "histogram": histogram(points, marks),
             "ranking": ranking,
             "ranking_by": "decisions" if losses else "points",
-            # the view the board opens with: by decisions only where the review measures the whole game
-            "ranking_default": "decisions" if losses and self.round.cls.ranks_decisions else "points",
+            "ranking_default": self.opens_by() if losses else "points",
             "ranking_points": self.ranking(lang, "points"),
             "ranking_note": ranking_note(self.round.cls, objective, estimate, lang),
             "ranking_points_note": ranking_note(self.round.cls, None, False, lang, "points"),
@@ -494,9 +498,9 @@ class Board:
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         players = self.round.players
-        # ranked as the board opens: by decisions only where the review measures the whole game; the
-        # file says which, and gives what the decisions gave away (with its range for an estimate)
-        by = "decisions" if self.round.cls.ranks_decisions else "points"
+        # ranked as the board opens (``opens_by``); the file says which, and gives what the decisions
+        # gave away (with its range for an estimate)
+        by = self.opens_by()
         head = (["rank", "name", "number", "points", "code"] + [f"seat_{p + 1}" for p in range(players)]
                 + ["ranked_by", "given_away", "given_away_low", "given_away_high"])
         w.writerow(head)
