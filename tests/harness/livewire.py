@@ -29,6 +29,8 @@ from pathlib import Path
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import websocket_connect
 
+from spieltisch.ui.live.frames import read
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -152,6 +154,9 @@ class Page:
         self._reader = None
         self._n = 0
         self.listener = None  # listener(view, time received): every view as it arrives
+        self._frame_n = 0  # the number of the frame whose view the page shows
+        self._asked = False
+        self.resyncs = 0  # how often the page asked for its whole view (a frame did not follow)
         self._sending = asyncio.Lock()
 
     async def open(self, timeout: float = 60) -> "Page":
@@ -226,7 +231,19 @@ class Page:
             self.changed.set()  # a wait looks again: the connection is gone
 
     def _set_view(self, text: str) -> None:
-        self.view = json.loads(text) if text else {}
+        # a frame: the whole view, or what changed since the last one (frames.py); one that does not
+        # follow is not applied, and the page asks for its whole view again, as live.js does
+        view = read(json.loads(text), self.view if self._frame_n else None, self._frame_n) if text else {}
+        if view is None:
+            if not self._asked:
+                self._asked = True
+                self.resyncs += 1
+                asyncio.ensure_future(self._send("PATCH-DOC", {"events": [{
+                    "kind": "ModelChanged", "model": {"id": self.data_id}, "attr": "resync", "new": self.resyncs}]}))
+            return
+        self._asked = False
+        self._frame_n = json.loads(text)["n"] if text else 0
+        self.view = view
         self.views += 1
         self.changed.set()
         if self.listener is not None:
@@ -293,8 +310,18 @@ async def wait_all(pages, predicate, timeout: float = 60) -> None:
 
 
 def views_in(frames) -> list[dict]:
-    """Every ``view`` a page was sent, in order, from its raw frames."""
+    """Every ``view`` a page was sent, in order, from its raw frames (a frame of only what changed
+    applied to the view before it)."""
     out = []
+
+    def add(text):
+        frame = json.loads(text)
+        shown = out[-1] if out and "view" not in frame else None
+        view = read(frame, shown, add.n)
+        assert view is not None, f"frame {frame.get('n')} does not follow frame {add.n}"
+        add.n = frame["n"]
+        out.append(view)
+    add.n = 0
     for text in frames:
         if '"view"' not in text:
             continue
@@ -305,10 +332,10 @@ def views_in(frames) -> list[dict]:
         if isinstance(content, dict) and "doc" in content:  # the first view, in the pulled document
             first = content["doc"]["roots"][0]["attributes"]["data"]["attributes"].get("view")
             if first:
-                out.append(json.loads(first))
+                add(first)
         for ev in content.get("events", []) if isinstance(content, dict) else []:
             if ev.get("attr") == "view" and ev.get("new"):
-                out.append(json.loads(ev["new"]))
+                add(ev["new"])
     return out
 
 

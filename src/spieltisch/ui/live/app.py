@@ -10,13 +10,15 @@ Three pages, each a Panel session with one ``LivePage`` (an ``AnyWidgetComponent
 
 A page carries two strings: ``event`` (what the browser sends) goes to ``Registry.handle``, and
 ``view`` (what it shows) is ``Registry.view`` of the page's session, recomputed on the page's own
-document whenever the registry says it concerns the page. Nothing else of the registry ever
-reaches a page, so a page can only show what its own view holds (checked on the websocket frames in
-tests/test_live_server.py). Besides: ``offline``, the words a page shows when its connection is
-lost, and ``ping``/``pong``, its heartbeat. A page that lost its connection asks ``/alive`` until
-the server answers and then loads itself again (live.js; tests/test_live_reconnect.py). Everything runs on Tornado's one event loop; only the board's summary
-(replaying result codes, asking the advisor) runs in a worker process, and a table's advisor (a round that
-allows it) in another (``advice.AdviceWorker``).
+document whenever the registry says it concerns the page, and sent as frames: the whole view, then
+what changed (frames.py). Nothing else of the registry ever reaches a page, so a page can only show
+what its own view holds (checked on the websocket frames in tests/test_live_server.py). Besides:
+``offline``, the words a page shows when its connection is lost; ``ping``/``pong``, its heartbeat;
+``resync``, a page's request for its whole view. A page that lost its connection asks ``/alive``
+until the server answers and then loads itself again (live.js; tests/test_live_reconnect.py).
+Everything runs on Tornado's one event loop; only the board's summary (replaying result codes,
+asking the advisor) runs in a worker process, and a table's advisor (a round that allows it) in
+another (``advice.AdviceWorker``).
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ from tornado.web import RedirectHandler, RequestHandler
 
 from ..table import front_end_source
 from .advice import AdviceWorker
+from .collector import Collector
+from .frames import Frames
 from .registry import EXPIRE_HOURS, Registry, Session
 from .store import Store
 from .words import both
@@ -81,13 +85,35 @@ class LivePage(pn.custom.AnyWidgetComponent):
     # without closing: a lid shut, a network gone; only an unanswered ping tells the page)
     ping = param.Integer(default=0)
     pong = param.Integer(default=0)
+    # a page that missed a frame asks for its whole view again (frames.py); the number is new each time
+    resync = param.Integer(default=0)
     # an event is handled at once, not after Panel's 50 ms debounce
-    _priority_changes = ["event", "ping"]
+    _priority_changes = ["event", "ping", "resync"]
     # Panel counts every incoming change as "busy" for its loading indicator (which these pages do not
     # show): a list rebuilt and the server-wide state's parameters unlocked and locked again around
     # each event and heartbeat, several milliseconds of the one event loop per event in the load
     # benchmark's profile
-    _busy__ignore = ["event", "ping"]
+    _busy__ignore = ["event", "ping", "resync"]
+
+    def put(self, **values) -> None:
+        """Show the page its own properties (its view, the heartbeat's answer): set on its Bokeh
+        model directly, as Panel does at the end of its way there (``_set_on_model``: marked as
+        changing, so that Bokeh's change callback is not taken for the page's own change), without
+        Panel's way through the parameter, its watchers and ``_update_model`` (about a millisecond
+        of the loop per redraw in the load benchmark's profile). Before the page is drawn its model
+        does not exist yet: the parameters are set, and the model is made from them."""
+        if not self._models:
+            self.param.update(**values)
+            return
+        for ref, (model, _) in list(self._models.items()):
+            changing = self._changing.setdefault(ref, [])
+            for name, value in values.items():
+                changing.append(name)
+                try:
+                    setattr(model.data, name, value)
+                finally:
+                    if name in changing:  # (an unchanged value calls no callback)
+                        changing.remove(name)
 
     def _process_events(self, events):
         # The page's own event or heartbeat, as Panel takes it in but without unlocking every
@@ -188,6 +214,7 @@ class LiveServer:
                                             initializer=_follow_parent, initargs=(os.getpid(),))
         # a student's advice at a table, in a process of its own (advice.py: why not the board's)
         self.advice = AdviceWorker()
+        self.collector = Collector()
         self.loop = None
         self.registry = Registry(self.store, key, f"{self.base}/join", schedule=self._schedule,
                                  offload=self._offload, expire_hours=expire_hours, advise=self._advise)
@@ -239,6 +266,7 @@ class LiveServer:
         page = LivePage(sizing_mode="stretch_width", offline=OFFLINE_WORDS)
         doc = pn.state.curdoc
         waiting, deferred = [False], [False]
+        frames = Frames()  # what the page was sent: the whole view, then what changed
 
         store = self.store
 
@@ -253,9 +281,9 @@ class LiveServer:
                     return
                 self._commit()
             waiting[0] = deferred[0] = False
-            text = json.dumps(registry.view(session), ensure_ascii=False)
-            if text != page.view:
-                page.view = text
+            text = frames.next(registry.view(session))
+            if text is not None:
+                page.put(view=text)
 
         def push():
             # a page is told of a change only once it is committed (Store.when_stored): a page
@@ -267,10 +295,15 @@ class LiveServer:
         session.push = push
         registry.attach(session)
         page.param.watch(lambda e: registry.handle(session, e.new), "event")
-        page.param.watch(lambda e: setattr(page, "pong", e.new), "ping")
+        page.param.watch(lambda e: page.put(pong=e.new), "ping")
+
+        def resync(_):
+            frames.resync()
+            push()
+        page.param.watch(resync, "resync")
         pn.state.on_session_destroyed(lambda ctx: registry.detach(session))
         self._commit()  # (the first view, too, shows only what is committed)
-        page.view = json.dumps(registry.view(session), ensure_ascii=False)
+        page.view = frames.next(registry.view(session))
         return page
 
     def student_app(self):
@@ -322,12 +355,16 @@ class LiveServer:
         self.executor.submit(_ready)  # the worker starts now, not when the first game ends
         self.advice.start()
         PeriodicCallback(_logged(self.registry.expire), EXPIRE_CHECK_S * 1000).start()
+        # Python's collector out of the way of what has lived a while (collector.py: its full
+        # collections held the loop for 0.2 s every few seconds)
+        self.collector.start()
         server.start()
         if start:
             try:
                 server.io_loop.start()
             finally:
                 self._commit()
+                self.collector.stop()
                 self.executor.shutdown(wait=False, cancel_futures=True)
                 self.advice.shutdown()
         return server

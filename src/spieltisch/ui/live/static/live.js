@@ -1,6 +1,6 @@
 // The live class's pages (anywidget-style ESM: render({model, el})): the student's, the teacher's
 // board and the projector. The server sends the page in the "view" trait (spieltisch.ui.live.registry
-// Registry.view) and gets every action back in the "event" trait. A game is drawn by the shared
+// Registry.view, in frames: the whole view, then what changed, spieltisch.ui.live.frames) and gets every action back in the "event" trait. A game is drawn by the shared
 // front-end (TableFrontEnd, table.js wrapped in front of this file) through a small model of its
 // own. This script knows no rule and no word: every text comes from the server in the page's language.
 
@@ -40,6 +40,14 @@ function fractionText(v, lang) {
   const x = Math.round(v.float * 1000) / 1000;
   const shown = (lang === "de" ? String(x).replace(".", ",") : String(x)).replace("-", "−");
   return v.fraction && !v.fraction.endsWith("/1") && v.fraction.length < 30 ? `${shown} (= ${v.fraction.replace("-", "−")})` : shown;
+}
+
+// a view changed by a frame's patch: {set, drop, in} (spieltisch.ui.live.frames.patch)
+function applyPatch(v, p) {
+  for (const k of p.drop || []) delete v[k];
+  Object.assign(v, p.set || {});
+  for (const [k, inner] of Object.entries(p.in || {})) applyPatch(v[k], inner);
+  return v;
 }
 
 // the shared front-end's model, fed from this page's view
@@ -180,6 +188,24 @@ function render({ model, el: host }) {
     model.set("ping", ++pings);
     model.save_changes();
   }, PING_MS);
+  // The view the page shows and its frame's number. The server sends the whole view, then only what
+  // changed (spieltisch.ui.live.frames); a frame that does not follow the one shown is not applied,
+  // and the page asks for its whole view again.
+  const shown = { view: null, n: 0 };
+  let resyncs = 0;
+  let asked = false; // the page asked for its whole view and waits for it
+  function receive() {
+    let f;
+    try { f = JSON.parse(model.get("view") || "{}"); } catch (err) { return false; }
+    if (f.view) { shown.view = f.view; asked = false; }
+    else if (f.patch && shown.view && !asked && f.base === shown.n) applyPatch(shown.view, f.patch);
+    else {
+      if (f.patch && !asked && !cut) { asked = true; model.set("resync", ++resyncs); model.save_changes(); }
+      return false;
+    }
+    shown.n = f.n;
+    return true;
+  }
   let game = null; // {box, model, dispose}
   let hello = null; // the counter of a hello not yet answered
   let lastAck = 0;
@@ -190,8 +216,7 @@ function render({ model, el: host }) {
     hello = 0;
     setTimeout(() => {
       const seat = readSeat();
-      let v = {};
-      try { v = JSON.parse(model.get("view") || "{}"); } catch (err) { /* drawn again later */ }
+      const v = shown.view || {};
       if (!seat || v.page !== "join" || v.notice) { hello = null; return; }
       hello = nextN();
       model.set("event", JSON.stringify({ type: "hello", token: seat.token, n: hello }));
@@ -494,9 +519,8 @@ function render({ model, el: host }) {
   }
 
   function draw() {
-    let v;
-    try { v = JSON.parse(model.get("view") || "{}"); } catch (err) { return; }
-    if (!v.page) return;
+    const v = shown.view;
+    if (!v || !v.page) return;
     if (v.token) {
       try { localStorage.setItem(TOKEN_KEY, JSON.stringify({ token: v.token, room: v.room })); } catch (err) { /* private mode */ }
     }
@@ -557,7 +581,8 @@ function render({ model, el: host }) {
     }
   }
 
-  model.on("change:view", draw);
+  model.on("change:view", () => { if (receive()) draw(); });
+  receive();
   draw();
   return () => dropGame();
 }
