@@ -12,6 +12,7 @@ bounded, and each server and browser context costs seconds).
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 import sys
@@ -290,3 +291,70 @@ def test_a_class_plays_a_poll_a_shared_game_and_a_skip_bo_table_through_a_kill_9
         assert not [h for h in sent if h not in hands[seat]], f"{s.name}'s websocket carried another hand"
         text = "".join(frames[s.name])
         assert not any(str(v) in text for v in secrets_ if v is not None), "the table's seed or secret was sent"
+
+
+# The server of the test below, losing one frame on its way: the first frame of a poll page that
+# any page is sent (its number is taken, the frame is not sent). ``keep_asks`` False: a server that
+# does not answer a page's request for its whole view (the negative control).
+LOSES_A_FRAME = """
+import sys
+from spieltisch.ui.live import app, frames
+lost = []
+class Losing(frames.Frames):
+    def next(self, view):
+        text = super().next(view)
+        if text is not None and view.get("page") == "poll" and not lost:
+            lost.append(text)
+            return None
+        return text
+    def resync(self):
+        if {keep_asks}:
+            super().resync()
+app.Frames = Losing
+from spieltisch.cli import main
+sys.exit(main(["class", "serve", "--port", sys.argv[1], "--data", sys.argv[2]]))
+"""
+
+
+@pytest.mark.parametrize("keep_asks", [True, False], ids=["server-answers", "server-ignores-the-page"])
+def test_a_page_that_lost_a_frame_asks_for_its_whole_view_and_shows_it(browser, tmp_path, keep_asks):
+    """live.js: a frame that does not follow the one the page shows is not applied; the page asks
+    for its whole view (``resync``) and shows it. Against a server that ignores the request, the
+    page stays where it was: the page does not come right by chance."""
+    server = Server(tmp_path, script=LOSES_A_FRAME.format(keep_asks=keep_asks)).start()
+    try:
+        teacher = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+        teacher.goto(server.teacher)
+        teacher.wait_for_selector(".lv-room h2", timeout=60_000)
+        room = teacher.locator(".lv-room h2").inner_text()
+        ana = Student(browser, "Ana")
+        asked = []
+        ana.page.on("websocket", lambda ws: ws.on(
+            "framesent", lambda payload: asked.append(payload) if '"resync"' in str(payload) else None))
+        ana.join(server.base, room)
+        teacher.wait_for_selector("tr[data-student='1']", timeout=30_000)
+        teacher.select_option("#lv-kind", "number")
+        teacher.fill("#lv-question", "Wie viele Sechsen in 12 Würfen?")
+        teacher.click(".lv-start")
+        teacher.wait_for_selector(".lv-reveal", timeout=30_000)
+        ana.page.wait_for_timeout(1000)
+        assert ana.page.locator(".lv-lobby").count() == 1  # the poll's frame was lost: still the lobby
+        teacher.fill("#lv-truth", "2")
+        teacher.click(".lv-reveal")
+        if keep_asks:
+            # the reveal's frame does not follow the page's: it asks, and gets the revealed poll whole
+            ana.page.wait_for_selector(".lv-page :text('Richtig ist: 2')", timeout=30_000)
+            assert ana.page.locator(".lv-lobby").count() == 0
+            assert len(asked) == 1
+        else:
+            ana.page.wait_for_timeout(3000)
+            assert ana.page.locator(".lv-lobby").count() == 1 and len(asked) == 1
+        got = [json.loads(ev["new"]) for text in ana.frames if '"view"' in text
+               for ev in json.loads(text).get("events", []) if ev.get("attr") == "view"]
+        if keep_asks:  # the last frame is the whole view, the one before it the patch not applied
+            assert got[-1]["view"]["page"] == "poll" and got[-1]["view"]["status"] == "revealed"
+            assert got[-2]["base"] == got[-3]["n"] + 1
+        else:
+            assert "patch" in got[-1]
+    finally:
+        server.stop()
