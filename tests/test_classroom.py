@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import random
 import re
@@ -877,6 +879,12 @@ def test_the_same_decisions_of_two_students_share_a_place_and_count_once():
         assert sorted(x["name"] for x in s["ranking_points"]) == sorted([joined, "Tim"])
         assert Fraction(s["mean"]["fraction"]) == Fraction(match.state.scores()[0] + other.state.scores()[0], 2)
         assert sum(b["count"] for b in s["histogram"]["bins"]) == 2
+    # the file has a row for each of them: the shared place twice, at one rank, each with its own code
+    rows = {row[1]: row for row in csv.reader(io.StringIO(board.csv("en")))}
+    assert set(rows) == {"name", "Lena", "Kevin", "Tim"}
+    assert rows["Lena"][0] == rows["Kevin"][0] != rows["Tim"][0]
+    assert (rows["Lena"][2], rows["Kevin"][2]) == ("3", "4")
+    assert rows["Lena"][4] != rows["Kevin"][4]
     # the same codes in a live class: three results, three places
     live = Board(r.code)
     live.add(f"Lena: {first_code}\nKevin: {second_code}", same_decisions_once=False)

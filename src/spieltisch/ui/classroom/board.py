@@ -506,14 +506,16 @@ class Board:
         w.writerow(head)
         by_code = {r.code: r for r in self.results}
         for row in self.ranking(lang, by):
-            r = by_code[row["code"]]
             loss = row.get("expected_loss") or {}
             low, high = loss.get("ci95") or (loss.get("float"), loss.get("float"))
-            # a name is what a student typed: "=1+1" or "=HYPERLINK(…)" must stay text in a spreadsheet
-            w.writerow([harmless_cell(x) for x in (row["rank"], r.label or "", r.number or "", r.points,
-                                                   grouped(r.code), *r.scores, by,
-                                                   *("" if v is None else round(v, 3)
-                                                     for v in (loss.get("float"), low, high)))])
+            # a place shared by the same decisions: a row for each of its results, at the same rank
+            for code in row["codes"]:
+                r = by_code[code]
+                # a name is what a student typed: "=1+1" or "=HYPERLINK(…)" must stay text in a spreadsheet
+                w.writerow([harmless_cell(x) for x in (row["rank"], r.label or "", r.number or "", r.points,
+                                                       grouped(r.code), *r.scores, by,
+                                                       *("" if v is None else round(v, 3)
+                                                         for v in (loss.get("float"), low, high)))])
         return buf.getvalue()
 
 
