@@ -919,6 +919,27 @@ def test_several_results_under_one_name_are_flagged_and_the_first_counts():
     assert s["name_flags"] == [] and s["counted"] == 2
 
 
+
+def test_one_number_under_two_names_is_flagged_and_both_count():
+    """A class list number belongs to one student: the same number under two names is a typo, or one
+    student's two games under two names. Both count (the names differ); the board says so."""
+    r = new_round("wuerfel-joker-1", 1, seed=31)
+    games = [play_session(r, mixed(k)) for k in (3, 4, 6)]
+    board = Board(r.code)
+    board.add(f"Lena: {result_code(r, games[0], number=7)}\nKevin: {result_code(r, games[1], number=7)}\n"
+              f"Tim: {result_code(r, games[2], number=8)}")
+    for lang, text in (("de", "Nr. 7: Lena und Kevin – eine Nummer unter 2 Namen"),
+                       ("en", "No. 7: Lena and Kevin – one number under 2 names")):
+        s = board.summary(lang, bots=False, decisions=False)
+        assert [f["text"] for f in s["name_flags"]] == [text]
+        assert s["counted"] == 3
+    # the same name twice with its number: the flag for one name's results, not this one
+    again = Board(r.code)
+    again.add(f"Lena: {result_code(r, games[0], number=7)}\nlena: {result_code(r, games[1], number=7)}")
+    assert [f["text"] for f in again.summary("en", bots=False, decisions=False)["name_flags"]] == [
+        "Lena: 2 results, the first counts"]
+
+
 def test_cli_class_new_json_is_the_class_game(capsys):
     code, out, _ = run(capsys, "class", "new", "skip-bo-masters", "--players", "3", "--seats", "human,greedy",
                        "strong", "--option", "short_game=true", "--seed", "77", "--json")

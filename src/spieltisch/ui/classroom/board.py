@@ -266,6 +266,19 @@ class Board:
                 text = (f"{name}: {len(rs)} Ergebnisse, gewertet wird das erste" if lang == "de"
                         else f"{name}: {len(rs)} results, the first counts")
                 out.append({"name": name, "results": len(rs), "codes": [r.code for r in rs], "text": text})
+        # one number under different names: a typo, or one student's two games under two names (both
+        # count, as the names differ; the teacher decides)
+        numbers: dict = {}
+        for r in self.results:
+            if r.group and r.label and r.number:
+                numbers.setdefault(r.number, {}).setdefault(_name_key(r), r)
+        for number, by_name in numbers.items():
+            if len(by_name) > 1:
+                rs = list(by_name.values())
+                names = (" und " if lang == "de" else " and ").join(r.label for r in rs)
+                text = (f"Nr. {number}: {names} – eine Nummer unter {len(rs)} Namen" if lang == "de"
+                        else f"No. {number}: {names} – one number under {len(rs)} names")
+                out.append({"name": names, "results": len(rs), "codes": [r.code for r in rs], "text": text})
         return out
 
     def best_expected(self):
