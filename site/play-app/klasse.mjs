@@ -176,6 +176,7 @@ async function openCode(event) {
 
 // --- the projector: the class code large, and the QR code of the Play page's link ---
 async function opened(answer, section) {
+  if (!current || current.state.class !== answer.state.class) rankingBy = null;
   current = answer;
   keep(answer.state);
   const info = answer.summary.class;
@@ -472,6 +473,7 @@ $("new-round").addEventListener("click", () => {
     `Eine neue Klassenrunde beginnen? Die Auswertung dieser Runde (${count} Ergebnisse) bleibt unter „Frühere Klassenrunden“ auf diesem Gerät und lässt sich wieder öffnen.`,
     `Start a new class round? This round's board (${count} results) stays under “Earlier class rounds” on this device and can be opened again.`))) return;
   if (current) remember(current);
+  rankingBy = null; // the next round (or this one opened again) starts with its own default view
   show("setup");
   drawEarlier();
   $("game").focus();

@@ -123,12 +123,13 @@ def check_option_tokens_are_refused(page) -> None:
 
 
 def play_class_game(page, link: str, pick: str, who: str | None = None, reload_at: int | None = None,
-                    phone: bool = False, option_token_at: int | None = None) -> str:
+                    phone: bool = False, option_token_at: int | None = None, offset: int = 0) -> str:
     """A student's page: the class link, their name or number, the game to its end with their own
     decisions (``pick``: which move button), and the result code the page shows. ``reload_at``: after
     that many moves the page is reloaded and a second tab opened — both go on with the same game.
     ``phone``: a 375×667 screen, where the result code must come into view at the end.
-    ``option_token_at``: at that decision, the advisor's option token is sent first (and refused)."""
+    ``option_token_at``: at that decision, the advisor's option token is sent first (and refused).
+    ``offset``: "alternate" takes button ``(move + offset) % buttons``."""
     page.set_viewport_size({"width": 375, "height": 667} if phone else {"width": 1200, "height": 900})
     if option_token_at is not None:
         page.add_init_script(FIND_THE_WORKER)
@@ -155,7 +156,7 @@ def play_class_game(page, link: str, pick: str, who: str | None = None, reload_a
         if turn == option_token_at:  # the student's decision: nothing is pacing the table now
             check_option_tokens_are_refused(page)
         count = moves.count()
-        index = {"first": 0, "last": count - 1, "alternate": turn % count}[pick]
+        index = {"first": 0, "last": count - 1, "alternate": (turn + offset) % count}[pick]
         try:
             moves.nth(index).click(timeout=5_000)
         except PlaywrightTimeout:
@@ -232,11 +233,18 @@ def test_a_class_round_from_the_projector_to_the_board(context, request_log, sit
     students = [("first", None), ("last", "7"), ("alternate", "Lena")]
     texts = []
     for pick, who in students:
-        page = context.new_page()
-        page.goto(site_url)
-        page.evaluate(FORGET_CLASS_GAMES)  # each student on a device of their own
-        texts.append(play_class_game(page, link, pick, who, reload_at=3 if pick == "alternate" else None,
-                                     phone=pick == "last", option_token_at=2 if pick == "first" else None))
+        # (the round's throws are new each run: where "alternate" happens to decide as another
+        # student did, it plays again, shifted, so that the board gets three different games)
+        for offset in range(4):
+            page = context.new_page()
+            page.goto(site_url)
+            page.evaluate(FORGET_CLASS_GAMES)  # each student on a device of their own
+            text = play_class_game(page, link, pick, who, reload_at=3 if pick == "alternate" else None,
+                                   phone=pick == "last", option_token_at=2 if pick == "first" else None,
+                                   offset=offset)
+            if pick != "alternate" or text.split(": ")[-1] not in {t.split(": ")[-1] for t in texts}:
+                break
+        texts.append(text)
         # the settings that would change the game are not offered, and the table refuses them
         assert page.locator("#app .sp-seed:visible, #app .sp-new:visible, #app .sp-players:visible").count() == 0
         if pick == "alternate":
@@ -358,7 +366,10 @@ def test_a_class_round_from_the_projector_to_the_board(context, request_log, sit
     screenshot(teacher, "board-projector")
     teacher.click("#board-projector")
 
-    # a new class round asks first and keeps this one: it can be opened again
+    # a new class round asks first and keeps this one: it can be opened again (with the ranking the
+    # board opens with, not the view last chosen)
+    teacher.click("#ranking button[data-by='points']")
+    teacher.locator("#ranking table[data-by='points']").wait_for()
     teacher.once("dialog", lambda d: d.dismiss())
     teacher.click("#new-round")
     assert teacher.locator("#board").is_visible()  # dismissed: nothing changed
@@ -369,6 +380,7 @@ def test_a_class_round_from_the_projector_to_the_board(context, request_log, sit
     assert earlier.count() == 1 and code in earlier.first.inner_text()
     earlier.first.locator("button.open-earlier").click()
     teacher.locator("#board[data-results='5']").wait_for(state="visible", timeout=KERNEL_TIMEOUT_MS)
+    teacher.locator("#ranking table[data-by='decisions']").wait_for(timeout=KERNEL_TIMEOUT_MS)
     request_log.assert_only_local()
 
 
