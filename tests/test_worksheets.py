@@ -309,7 +309,16 @@ def test_the_key_shows_the_counted_fraction_where_the_lesson_counts(build, lesso
     assert sheet.fraction(Counted(-820, 32)) == "−820/32 = −205/8" and sheet.fraction(Counted(9, 31)) == "9/31"
 
 
-def test_a_key_refuses_questions_that_are_not_the_worksheets(lessons):
+
+def test_no_key_says_that_a_number_equals_itself(build, lessons):
+    """A whole number of points is written once ("aufhören: −9 Punkte"), not "−9 = −9 Punkte"."""
+    said = 0
+    for lid, lang in pages(lessons):
+        for got in key_rows(build.render_answer_key(lessons[lid][lang], lid)).values():
+            for _, _, text in got:
+                assert not re.search(r"(?<![\d,./])(−?\d[\d,./]*) = \1(?![\d,./])", text), (lid, lang, text)
+                said += bool(re.search(r"(^|: )−9 (Punkte|points)", text))
+    assert said >= 2  # (Würfel Joker's stop, in both languages: the case this was found in)
     """Negative control: the key is matched to the worksheet by the declared worksheet lines."""
     meta = lessons["tuefteln"]["de"]
     core = registry.questions("tuefteln", core=True)

@@ -254,7 +254,12 @@ def _value(f, unit: str, lang: str, form: str = "") -> str:
     if unit == "share" and not 0 <= f <= 1:  # a count the by-hand work reaches, not a share
         unit = "count"
     rounded = show_value(f, unit, lang)
-    tail = "" if f.denominator == 1 and unit != "share" and unit != "points" else f" {'=' if _same(f, rounded, lang) and not form else '≈'} {rounded}"
+    if f.denominator == 1 and unit == "points" and not form:
+        shown, tail = rounded, ""  # a whole number of points: "−9 Punkte", not "−9 = −9 Punkte"
+    elif f.denominator == 1 and unit != "share" and unit != "points":
+        tail = ""
+    else:
+        tail = f" {'=' if _same(f, rounded, lang) and not form else '≈'} {rounded}"
     return f'<span class="value" data-value="{f.numerator}/{f.denominator}">{html.escape(shown + tail)}</span>'
 
 
