@@ -233,7 +233,8 @@ class Page:
     def _set_view(self, text: str) -> None:
         # a frame: the whole view, or what changed since the last one (frames.py); one that does not
         # follow is not applied, and the page asks for its whole view again, as live.js does
-        view = read(json.loads(text), self.view if self._frame_n else None, self._frame_n) if text else {}
+        frame = json.loads(text) if text else {"n": 0, "view": {}}
+        view = read(frame, self.view if self._frame_n else None, self._frame_n)
         if view is None:
             if not self._asked:
                 self._asked = True
@@ -242,7 +243,7 @@ class Page:
                     "kind": "ModelChanged", "model": {"id": self.data_id}, "attr": "resync", "new": self.resyncs}]}))
             return
         self._asked = False
-        self._frame_n = json.loads(text)["n"] if text else 0
+        self._frame_n = frame["n"]
         self.view = view
         self.views += 1
         self.changed.set()

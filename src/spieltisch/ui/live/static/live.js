@@ -1,8 +1,9 @@
 // The live class's pages (anywidget-style ESM: render({model, el})): the student's, the teacher's
 // board and the projector. The server sends the page in the "view" trait (spieltisch.ui.live.registry
-// Registry.view, in frames: the whole view, then what changed, spieltisch.ui.live.frames) and gets every action back in the "event" trait. A game is drawn by the shared
-// front-end (TableFrontEnd, table.js wrapped in front of this file) through a small model of its
-// own. This script knows no rule and no word: every text comes from the server in the page's language.
+// Registry.view, in frames: the whole view, then what changed, spieltisch.ui.live.frames) and gets
+// every action back in the "event" trait. A game is drawn by the shared front-end (TableFrontEnd,
+// table.js wrapped in front of this file) through a small model of its own. This script knows no
+// rule and no word: every text comes from the server in the page's language.
 
 const TOKEN_KEY = "spieltisch-live-seat";
 let lastN = 0;
