@@ -187,3 +187,40 @@ def test_a_page_that_missed_a_frame_asks_and_gets_its_whole_view_again(tmp_path)
 
     with running(tmp_path) as server:
         run(main(server), timeout=120)
+
+
+# A server whose pages change right after they are made, before their browser pulls the document:
+# every view counts how often it was drawn, and each new page is redrawn at once.
+CHANGES_BEFORE_THE_PULL = """
+import sys
+from spieltisch.ui.live import app, views
+drawn = {}
+view = views.Views.view
+def counted(self, session):
+    drawn[id(session)] = drawn.get(id(session), 0) + 1
+    return {**view(self, session), "drawn": drawn[id(session)]}
+views.Views.view = counted
+page = app.LiveServer._page
+def redrawn(self, session):
+    out = page(self, session)
+    session.push()
+    return out
+app.LiveServer._page = redrawn
+from spieltisch.cli import main
+sys.exit(main(["class", "serve", "--port", sys.argv[1], "--data", sys.argv[2]]))
+"""
+
+
+def test_a_page_whose_document_holds_a_patch_when_pulled_asks_for_its_whole_view(tmp_path):
+    """A page changed between its making and its browser's pull of the document: the pulled
+    document holds the latest frame, a patch of a view the page never had (BokehJS drops the
+    patches that come before the document, and so does the tests' page). The page asks for its whole
+    view and shows it."""
+    async def main(server):
+        page = await Page(server.base, "/join").open()
+        view = await page.wait(lambda v: v.get("page") == "join", timeout=30)
+        assert page.resyncs == 1 and view["drawn"] >= 3  # (made, redrawn at once, then whole again)
+        await page.close()
+
+    with running(tmp_path, script=CHANGES_BEFORE_THE_PULL) as server:
+        run(main(server), timeout=120)

@@ -173,6 +173,11 @@ class Page:
         assert header["msgtype"] == "ACK", header
         await self._send("PULL-DOC-REQ", {})
         header, _, content = await self._message()
+        while header["msgtype"] == "PATCH-DOC":
+            # a change made after the connection opened and before the document was pulled: BokehJS
+            # drops it (the pulled document holds it; a view frame that then does not follow is
+            # asked for again: frames.py), and so does this page
+            header, _, content = await self._message()
         assert header["msgtype"] == "PULL-DOC-REPLY", header
         root = content["doc"]["roots"][0]
         data = root["attributes"]["data"]
