@@ -12,8 +12,9 @@ A move at a table redraws every seat, the board and the projector, and most of a
 was (the rules, the words, the other tables): about half of the bytes a move sent before, which the
 server encoded twice (its JSON, then Bokeh's message) and every page decoded (the load benchmark:
 benchmarks/live_load.py). A page whose frame does not follow its last one (``base`` is not the frame
-it has) asks for the whole view again (live.js; ``resync``); a page loads itself anew after a lost
-connection, and a new page starts with a whole view.
+it has) asks for the whole view again (live.js; ``resync``); so does a new page whose document,
+when its browser pulled it, already held a later frame than its first (BokehJS drops the patches that
+come before the document). A page loads itself anew after a lost connection.
 
 The views compared are the registry's (``Registry.view``), built anew for every frame: a view never
 shares a dict or a list with an earlier one, so an earlier view is what the page was sent
@@ -69,13 +70,16 @@ class Frames:
     def next(self, view: dict) -> str | None:
         """The frame that shows ``view``, or None when the page shows it already."""
         last = self.last
-        if last is not None and view == last:
-            return None
+        if last is not None and last.get("page") == view.get("page"):
+            p = patch(last, view)  # (one walk over both views: it also finds them equal)
+            if not p:
+                return None
+            self.n += 1
+            self.last = view
+            return json.dumps({"n": self.n, "base": self.n - 1, "patch": p}, ensure_ascii=False)
         self.n += 1
         self.last = view
-        if last is None or last.get("page") != view.get("page"):
-            return json.dumps({"n": self.n, "view": view}, ensure_ascii=False)
-        return json.dumps({"n": self.n, "base": self.n - 1, "patch": patch(last, view)}, ensure_ascii=False)
+        return json.dumps({"n": self.n, "view": view}, ensure_ascii=False)
 
     def resync(self) -> None:
         """The next frame is the whole view (the page asked: it missed one)."""
