@@ -164,7 +164,11 @@ def play_class_game(page, link: str, pick: str, who: str | None = None, reload_a
             # 30 s once; the state is read again, and a page that never settles still fails below)
             continue
         turn += 1
-        page.wait_for_function("([el, step]) => el.getAttribute('data-step') !== step || el.querySelector('.sp-message')",
+        # the move's own view (its step) or a refusal: the last log line is shown as a message too
+        # (".sp-msg-move"), so any message would be the view from before the click (a CI run then
+        # read that view's step and saw the move land after it)
+        page.wait_for_function("([el, step]) => el.getAttribute('data-step') !== step"
+                               " || el.querySelector('.sp-message:not(.sp-msg-move)')",
                                arg=[root.element_handle(), step], timeout=30_000)
         if turn == reload_at:
             check_the_game_goes_on(page, link, who)
