@@ -91,15 +91,38 @@ class Check:
 
 
 @dataclass(frozen=True)
+class Rounded:
+    """A worksheet blank filled with a rounded value (after "≈", or where the exact fraction is too long
+    to read): the answer key shows it as the lesson rounds it (``show_value``: 96,2 %), its number alone
+    where the line writes the unit after the blank ("≈ ______ %"), and writes "≈" for an "=" before it
+    where the rounding is not exact."""
+
+    value: object  # a Fraction
+
+
+@dataclass(frozen=True)
+class Term:
+    """A worksheet blank filled with a calculation rather than one number ("(15625/46656)³"): its text
+    (digits and signs, the same in both languages) and its value, which the text must give."""
+
+    text: str
+    value: object  # a Fraction
+
+
+@dataclass(frozen=True)
 class ByHand:
     """The work on paper before the engine: ``kind`` grid (the 36 throws), tree (a tree diagram),
     count or calc; ``spec`` a JSON-ready description (the worksheet's grid or tree); ``task`` what
-    to do; ``checks`` the values the work must reach (a later step may gate the exact value on them)."""
+    to do; ``checks`` the values the work must reach (a later step may gate the exact value on them);
+    ``fills`` every blank of the worksheet's lines, filled in, for the answer key: ``{line index:
+    (value per blank, in order)}``, each value a number (a ``Counted`` in its unreduced form), a
+    ``Rounded``, a ``Term`` or words in both languages – computed from the game like the checks."""
 
     kind: str
     task: dict
     spec: dict = field(default_factory=dict)
     checks: tuple = ()
+    fills: Callable[[], dict] | None = None
 
     def __post_init__(self):
         if self.kind not in ("grid", "tree", "count", "calc"):

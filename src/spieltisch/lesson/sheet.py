@@ -33,7 +33,8 @@ WORDS = {"de": {"predict": "Meine Vorhersage:", "first": "1. Würfel", "second":
                 "squares": "{n} leere Quadrate zum Zeichnen", "board": "Zeichenfeld: {what}",
                 "outside": "außerhalb der Karte", "right": "Richtig", "exact": "Exakt", "estimate": "Geschätzt",
                 "each": "Je Antwort", "by_hand": "Von Hand", "reading": "Andere Lesart", "teacher": "Lehrerfassung",
-                "form": "Zeilen des Arbeitsblatts", "range": "Bereich",
+                "form": "Zeilen des Arbeitsblatts", "filled": "Zeilen des Arbeitsblatts, ausgefüllt",
+                "range": "Bereich",
                 "right_in": "Richtig in der Lesart {name}", "line": "Zeile {n}"},
          "en": {"predict": "My prediction:", "first": "first die", "second": "second die",
                 "predictions": "First: your predictions",
@@ -42,7 +43,8 @@ WORDS = {"de": {"predict": "Meine Vorhersage:", "first": "1. Würfel", "second":
                 "squares": "{n} empty squares to draw in", "board": "drawing area: {what}",
                 "outside": "off the map", "right": "Right", "exact": "Exact", "estimate": "Estimated",
                 "each": "Each answer", "by_hand": "By hand", "reading": "Another reading", "teacher": "Teacher version",
-                "form": "The worksheet's lines", "range": "range",
+                "form": "The worksheet's lines", "filled": "The worksheet's lines, filled in",
+                "range": "range",
                 "right_in": "Right in the reading {name}", "line": "line {n}"}}
 
 # A task that asks the student to draw (a sentence starting "Zeichne …" / "Draw …"; not Skip-Bo's "draw
@@ -272,6 +274,63 @@ def _same(f: Fraction, rounded: str, lang: str) -> bool:
     return x == (f * 100 if "%" in rounded else f)
 
 
+BLANK = re.compile(r"_{3,}")
+_OPERATORS = ("+", "−", "-", "·", "×", ":", "÷")
+
+
+def filled_line(line: str, values, unit: str, lang: str, markup: bool = True) -> str:
+    """A worksheet line with its blanks filled in (``ByHand.fills``): a number as the student writes it
+    (a ``Counted`` unreduced: 2/36; a negative one after an operator in brackets), a ``Rounded`` as the
+    lesson rounds it, a ``Term`` as its text, words in ``lang``. ``markup``: each filled blank in a
+    ``<span class="fill">`` (the rest escaped), else plain text. One value per blank, or a ValueError."""
+    from ..core.questions import Rounded, Term, is_shown_exactly, show_value
+
+    blanks = list(BLANK.finditer(line))
+    if len(blanks) != len(values):
+        raise ValueError(f"the line {line!r} has {len(blanks)} blanks and {len(values)} values to fill them")
+    out, at = [], 0
+    for m, v in zip(blanks, values):
+        before, after = line[at:m.start()], line[m.end():]
+        if isinstance(v, dict):
+            text = v[lang]
+        elif isinstance(v, Term):
+            text = v.text.replace("-", fmt.MINUS)
+        elif isinstance(v, Rounded):
+            x = Fraction(v.value)
+            text = show_value(x, unit, lang)
+            for tail in (" %", "%", " Punkte", " points"):  # the line writes the unit after the blank
+                if text.endswith(tail) and after.startswith(tail):
+                    text = text[:-len(tail)]
+                    break
+            if not is_shown_exactly(x, unit, lang) and before.rstrip().endswith("="):
+                before = before.rstrip()[:-1] + "≈" + before[len(before.rstrip()):]
+        elif isinstance(v, (int, Fraction)) and not isinstance(v, bool):
+            text = (v.unreduced() if isinstance(v, Counted) else None) or _frac(Fraction(v))
+            if v < 0 and before.rstrip().endswith(_OPERATORS):
+                text = f"({text})"
+        else:
+            raise ValueError(f"a blank of {line!r} is filled with a number, Rounded, Term or words, not {v!r}")
+        out.append(html.escape(before) if markup else before)
+        out.append(f'<span class="fill">{html.escape(text)}</span>' if markup else text)
+        at = m.end()
+    out.append(html.escape(line[at:]) if markup else line[at:])
+    return "".join(out)
+
+
+def filled_lines(question, lang: str, markup: bool = True) -> list[str] | None:
+    """Every worksheet line of ``question`` in ``lang`` with its blanks filled (None without ``fills``);
+    a line without blanks stays as it is."""
+    by_hand = question.by_hand
+    if by_hand is None or by_hand.fills is None:
+        return None
+    fills = by_hand.fills()
+    lines = question.worksheet[lang]
+    stray = [i for i in fills if not (type(i) is int and 0 <= i < len(lines))]
+    if stray:
+        raise ValueError(f"{question.id}: fills for lines {stray}, which the worksheet does not have")
+    return [filled_line(line, tuple(fills.get(i, ())), question.unit, lang, markup) for i, line in enumerate(lines)]
+
+
 def key_item(q: dict, question, lang: str, answer: str = "") -> str:
     """One question of the answer key: the right option (or range), the exact value (or the estimate),
     each option's value, the by-hand checks, other readings and the teacher version's answer text."""
@@ -324,8 +383,11 @@ def key_item(q: dict, question, lang: str, answer: str = "") -> str:
     if answer:
         rows.append((w["teacher"], html.escape(answer)))
     table = "".join(f"<tr><th scope=\"row\">{head}</th><td>{body}</td></tr>" for head, body in rows)
-    form = "".join(f"<li>{html.escape(line)}</li>" for line in q.get("lines", ()))
-    form = f'<p class="form-title">{w["form"]}:</p><ul class="form">{form}</ul>' if form else ""
+    filled = filled_lines(question, lang)
+    form = "".join(f"<li>{line}</li>" for line in filled) if filled is not None else \
+        "".join(f"<li>{html.escape(line)}</li>" for line in q.get("lines", ()))
+    title = w["filled"] if filled is not None else w["form"]
+    form = f'<p class="form-title">{title}:</p><ul class="form">{form}</ul>' if form else ""
     return (f'<li data-question="{html.escape(question.id)}"><p class="q">{html.escape(q["question"])}</p>'
             f'<table class="key">{table}</table>{form}</li>')
 

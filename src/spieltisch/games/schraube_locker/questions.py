@@ -4,7 +4,9 @@ The probabilities depend only on the open cards' dice numbers, not on the recons
 
 from __future__ import annotations
 
-from ...core.questions import ByHand, Check, Counted, Option, Question, Simulation, share_bins
+import math
+
+from ...core.questions import ByHand, Check, Counted, Option, Question, Rounded, Simulation, Term, share_bins
 from ...core.rng import Rng
 from . import lesson_numbers as numbers
 
@@ -70,6 +72,34 @@ def _never_form(lang: str, complement: bool = False, rolls: int = 3) -> str:
     return f"1 − {power} ≈ 1 − {approx}" if complement else f"{power} ≈ {approx}"
 
 
+def _four_fills() -> dict:
+    """Question 1's worksheet lines filled in: no 4, at least one 4, then three rolls as a power."""
+    roll = numbers.number_in_roll(6, wanted=4)
+    miss = roll["miss"]
+    power = Term(f"({miss.numerator}/{miss.denominator})³", _never(3))
+    return {0: (miss, miss, roll["hit"]), 1: (power, power, Rounded(1 - _never(3)))}
+
+
+def _circle_fills() -> dict:
+    """Question 2's worksheet lines filled in: the grid's groups, the small game's tree (both at once,
+    one then the last die alone: 6 of 36, none then both) and the ordered rolls covering six cards."""
+    both, one, none = (_groups((1, 2), k) for k in (2, 1, 0))
+    tree = numbers.toy_tree((1, 2))
+    alone = Counted(int(36 * tree["one_then"]), 36)
+    assert alone == tree["one_then"]
+    first = _first_roll_covers(DIFFERENT)
+    return {0: (both.total, one.total, none.total), 1: (both, one, alone, none, both, _toy_round((1, 2))),
+            2: (first.total,)}
+
+
+def _pairs_fills() -> dict:
+    """Question 3's worksheet lines filled in: cards 1 1 (of 36), then 6! over the swaps of each pair."""
+    covers = numbers.one_roll_covers(PAIRS)["count"]
+    swaps = tuple(math.factorial(PAIRS.count(n)) for n in sorted(set(PAIRS)))
+    assert math.factorial(len(PAIRS)) == covers * math.prod(swaps), (covers, swaps)
+    return {0: (_groups((1, 1), 2).total,), 1: (*swaps, covers)}
+
+
 def _groups(cards, k: int) -> Counted:
     """The small game's first roll as the grid counts it: rolls covering ``k`` cards, of 36."""
     share = numbers.toy_tree(cards)[{2: "both", 1: "one", 0: "none"}[k]]
@@ -113,7 +143,8 @@ QUESTIONS = (
                           form=lambda lang: _never_form(lang)),
                     Check({"de": "P(die Figur zieht in bis zu drei Würfen)", "en": "P(the pawn moves within three rolls)"},
                           lambda: numbers.first_card_tree(rolls=3)["some"], line=1,
-                          form=lambda lang: _never_form(lang, complement=True)))),
+                          form=lambda lang: _never_form(lang, complement=True))),
+            fills=_four_fills),
         worksheet={"de": ["P(keine 4) = ______   P(mindestens eine 4) = 1 − ______ = ______",
                           "P(dreimal keine 4) = ______   P(die Figur zieht) = 1 − ______ = ______"],
                    "en": ["P(no 4) = ______   P(at least one 4) = 1 − ______ = ______",
@@ -147,7 +178,8 @@ QUESTIONS = (
                     Check({"de": "P(rum im kleinen Spiel)", "en": "P(round in the small game)"},
                           lambda: _toy_round((1, 2)), line=1),
                     Check({"de": "P(alle sechs Karten schon mit dem ersten Wurf)", "en": "P(all six cards with the first roll)"},
-                          lambda: _first_roll_covers(DIFFERENT), line=2))),
+                          lambda: _first_roll_covers(DIFFERENT), line=2)),
+            fills=_circle_fills),
         worksheet={"de": ["beide: ____ von 36   eine: ____ von 36   keine: ____ von 36",
                           "P(rum) = ______ + ______ · ______ + ______ · ______ = ______",
                           "Sechs Karten, erster Wurf: 6 · 5 · 4 · 3 · 2 · 1 = ______ von 6⁶ = 46656 Würfen"],
@@ -182,7 +214,8 @@ QUESTIONS = (
             checks=(Check({"de": "Karten 1 und 1: P(der erste Wurf belegt beide)", "en": "cards 1 and 1: P(the first roll covers both)"},
                           lambda: _groups((1, 1), 2), line=0),
                     Check({"de": "geordnete Würfe, die 1 1 2 2 3 3 auf einmal belegen", "en": "ordered rolls covering 1 1 2 2 3 3 at once"},
-                          lambda: numbers.one_roll_covers(PAIRS)["count"], line=1))),
+                          lambda: numbers.one_roll_covers(PAIRS)["count"], line=1)),
+            fills=_pairs_fills),
         worksheet={"de": ["Karten 1 1: ____ von 36 Würfen belegen beide Karten",
                           "1 1 2 2 3 3 auf einmal: 6! : ( ____ · ____ · ____ ) = ______ von 46656 Würfen"],
                    "en": ["Cards 1 1: ____ of 36 rolls cover both cards",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...core.questions import ByHand, Check, Counted, Option, Question, Simulation, share_bins, whole_bins
+from ...core.questions import ByHand, Check, Counted, Option, Question, Rounded, Simulation, share_bins, whole_bins
 from . import lesson as si
 from .analysis import snake_chance
 from .engine import SNAKE
@@ -41,6 +41,34 @@ def _all_free(view, cells) -> Counted:
     out = Counted(top, bottom)
     assert out == steps[-1]["all_free"]
     return out
+
+
+def _steps(view, cells) -> tuple:
+    """The tree's factors along the path "free": free cells left over plain cells left, one per cell."""
+    return tuple(Counted(step["free_left"], step["plain_left"]) for step in si.snake_steps(view, cells))
+
+
+def _t4_fills() -> dict:
+    """Question 1's worksheet lines filled in: orientations times cells, then the tries sorted out."""
+    t4 = _t4()
+    return {0: (t4["orientations"], len(t4["tries"]) // t4["orientations"], t4["total"]),
+            1: (_why("off"), _why("rock"), t4["legal"])}
+
+
+def _line_fills() -> dict:
+    """Question 2's worksheet lines filled in: the four factors of "all four free", then the complement."""
+    free = _free_line()
+    return {0: (*_steps(_after_boat(), _cells(LINE)), Rounded(free)), 1: (Fraction(free), Rounded(_snake_under_line()))}
+
+
+def _cross_fills() -> dict:
+    """Question 3's worksheet lines filled in: cross first, keys left over crosses left; cross last,
+    the three factors of "G10, G9, G8 free", then the key."""
+    view = si.start_view(PAGE).after(_cells(PATH))
+    first = Counted(len(view.keys_left), view.crosses_left)
+    assert first == _key_chances()["first"]
+    free = _free_before_cross()
+    return {0: (first,), 1: (*_steps(view, _cells(CROSS_LINE)[:0:-1]), Rounded(free), Rounded(_key_cross_last()))}
 
 
 def _free_line():
@@ -127,7 +155,8 @@ QUESTIONS = (
                     Check({"de": "Versuche insgesamt", "en": "tries in all"}, lambda: _t4()["total"], line=0),
                     Check({"de": "ragen über den Rand", "en": "stick out over the edge"}, lambda: _why("off"), line=1),
                     Check({"de": "treffen den Fels", "en": "hit the rock"}, lambda: _why("rock"), line=1),
-                    Check({"de": "davon passen", "en": "of which fit"}, lambda: _t4()["legal"], line=1))),
+                    Check({"de": "davon passen", "en": "of which fit"}, lambda: _t4()["legal"], line=1)),
+            fills=_t4_fills),
         worksheet={"de": ["Lagen: ______ · Felder je Lage: ______ = ______ Versuche",
                           "ragen über den Rand: ______   treffen den Fels: ______   passen: ______"],
                    "en": ["Orientations: ______ × cells per orientation: ______ = ______ tries",
@@ -157,7 +186,8 @@ QUESTIONS = (
                            "branches": [{"de": "Schlange", "en": "snake"}, {"de": "frei", "en": "free"}]}},
             checks=(Check({"de": "P(alle vier frei)", "en": "P(all four free)"}, _free_line, line=0),
                     Check({"de": "P(mindestens eine Schlange)", "en": "P(at least one snake)"}, _snake_under_line,
-                          line=1))),
+                          line=1)),
+            fills=_line_fills),
         worksheet={"de": ["P(alle vier frei) = ______ · ______ · ______ · ______ ≈ ______",
                           "P(mindestens eine Schlange) = 1 − ______ ≈ ______"],
                    "en": ["P(all four free) = ______ × ______ × ______ × ______ ≈ ______",
@@ -199,7 +229,8 @@ QUESTIONS = (
                           line=0),
                     Check({"de": "Kreuz zuletzt: P(G10, G9 und G8 frei)", "en": "cross last: P(G10, G9 and G8 free)"},
                           _free_before_cross, line=1),
-                    Check({"de": "Kreuz zuletzt: P(Schlüssel)", "en": "cross last: P(key)"}, _key_cross_last, line=1))),
+                    Check({"de": "Kreuz zuletzt: P(Schlüssel)", "en": "cross last: P(key)"}, _key_cross_last, line=1)),
+            fills=_cross_fills),
         worksheet={"de": ["Kreuz zuerst: P(Schlüssel) = ______",
                           "Kreuz zuletzt: P(drei frei) = ______ · ______ · ______ ≈ ______   P(Schlüssel) ≈ ______"],
                    "en": ["Cross first: P(key) = ______",

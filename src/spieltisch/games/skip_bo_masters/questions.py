@@ -4,7 +4,10 @@ from player 1. Every number hangs on the reconstructed deck (12 of each number, 
 
 from __future__ import annotations
 
-from ...core.questions import ByHand, Check, Counted, Question, Reading, Simulation, share_bins
+import math
+from fractions import Fraction
+
+from ...core.questions import ByHand, Check, Counted, Question, Reading, Rounded, Simulation, share_bins
 from . import analysis, positions
 from . import lesson_numbers as numbers
 from .engine import HAND
@@ -61,6 +64,40 @@ def _none_soon() -> Counted:
     out = _none_of(good, unseen, k)
     assert 1 - out == _needed_soon()
     return out
+
+
+def _factors(good: int, unseen: int, k: int) -> tuple:
+    """The tree's factors along the path "none": (unseen − good − j) over (unseen − j), one per card."""
+    out = tuple(Counted(unseen - good - j, unseen - j) for j in range(k))
+    assert _none_of(good, unseen, k) == math.prod(out)
+    return out
+
+
+def _draw_fills() -> dict:
+    """Question 1's worksheet lines filled in: N and g, then the complement of "none fits"."""
+    one, none = _one_card(), _none_soon()
+    return {0: (one.of, one.total), 1: (none, _complement(none), Rounded(_complement(none)))}
+
+
+def _upper_fills() -> dict:
+    """Question 2's worksheet lines filled in: the smallest hands, the five factors of "no 5 and no
+    Skip-Bo card", then the upper bound and why."""
+    _, obs = _table()
+    good, unseen = analysis.needed_among_unseen(obs, numbers.first_step(obs, OPPONENT))
+    none = _none_upper()
+    return {0: (_smallest_hands(),), 1: (*_factors(good, unseen, HAND), Rounded(none)),
+            2: (Rounded(_complement(none)), {lang: why.split(" – ", 1)[1] for lang, why in BOUND_WHY["upper"].items()})}
+
+
+def _coins_fills() -> dict:
+    """Question 3's worksheet lines filled in: the single cards, the lower bound, the engine's line
+    without a fitting card, and both readings."""
+    _, obs = _table()
+    first = numbers.first_step(obs, OPPONENT)
+    cards = tuple({lang: _card(v, lang) for lang in ("de", "en")} for v in (first, first + 1, 0))
+    none = _none_lower()
+    return {0: cards, 1: (Fraction(none), Rounded(_complement(none))), 2: (_without_fitting_card(),),
+            3: (Rounded(_with_coins()), Rounded(_one_card_lower_bound()))}
 
 
 def _card(v: int, lang: str) -> str:
@@ -189,7 +226,8 @@ QUESTIONS = (
                           _one_card),
                     Check({"de": "P(keine passt)", "en": "P(none fits)"}, _none_soon, line=1),
                     Check({"de": "P(mindestens eine passt)", "en": "P(at least one fits)"},
-                          lambda: _complement(_none_soon()), line=1))),
+                          lambda: _complement(_none_soon()), line=1)),
+            fills=_draw_fills),
         worksheet={"de": ["N = ______   g = ______", "P(mindestens eine passt) = 1 − ______ = ______ ≈ ______ %"],
                    "en": ["N = ______   g = ______", "P(at least one fits) = 1 − ______ = ______ ≈ ______%"]},
     ),
@@ -222,7 +260,8 @@ QUESTIONS = (
                     Check({"de": "obere Grenze: P(mindestens eine 5 oder Skip-Bo-Karte unter 5)",
                            "en": "upper bound: P(at least one 5 or Skip-Bo card among 5)"},
                           lambda: _complement(_none_upper()), line=2),
-                    Check({"de": "weil", "en": "because"}, lambda: BOUND_WHY["upper"], line=2))),
+                    Check({"de": "weil", "en": "because"}, lambda: BOUND_WHY["upper"], line=2)),
+            fills=_upper_fills),
         worksheet={"de": ["Kleinste Hände: ____________________________________________",
                           "P(keine 5 und keine Skip-Bo-Karte unter 5) = ____ · ____ · ____ · ____ · ____ ≈ ______ %",
                           "P(mindestens eine) ≈ ______ %: obere / untere Grenze, weil ____________________"],
@@ -273,7 +312,8 @@ QUESTIONS = (
                     Check({"de": "ganz ohne passende Karte (so spielt die Engine)",
                            "en": "with no fitting card at all (as the engine plays it)"}, _without_fitting_card, line=2),
                     Check({"de": "Lesart „auch gekauft“", "en": "reading “bought too”"}, _with_coins, line=3),
-                    Check({"de": "Lesart „nur eigene“", "en": "reading “own cards only”"}, _one_card_lower_bound, line=3))),
+                    Check({"de": "Lesart „nur eigene“", "en": "reading “own cards only”"}, _one_card_lower_bound, line=3)),
+            fills=_coins_fills),
         worksheet={"de": ["Eine einzige Karte reicht: eine ____, eine ____ oder eine ____________",
                           "P(mindestens eine davon unter 5) = 1 − ______ ≈ ______ %: obere / untere Grenze",
                           "Ganz ohne passende Karte: ______________________________________",

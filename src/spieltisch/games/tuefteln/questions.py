@@ -4,7 +4,9 @@ the top left (0: an empty place); the lesson's assumption is that empty places a
 
 from __future__ import annotations
 
-from ...core.questions import ByHand, Check, Counted, Option, Question, Simulation, whole_bins
+from fractions import Fraction
+
+from ...core.questions import ByHand, Check, Counted, Option, Question, Rounded, Simulation, whole_bins
 from ...core.rng import Rng
 from . import analysis
 from . import lesson_numbers as numbers
@@ -64,6 +66,32 @@ def _larger_words(values: dict) -> dict:
     return {lang: ", ".join(o.label[lang] for o in WHERE_Q2 if o.key in right) for lang in ("de", "en")}
 
 
+def _zero_fills() -> dict:
+    """Question 1's worksheet lines filled in: the fillings that score 0 (of 36), then P(0 points)."""
+    p = _zero_chance()["ueber_eck"]
+    return {0: (p.total,), 1: (p, Rounded(p))}
+
+
+def _mean_fills() -> dict:
+    """Question 2's worksheet lines filled in: the points of the 36 fillings added up, over 36; across the
+    corner as the grid of question 1 counts it (fillings worth 4 and worth 5, the only ones that score)."""
+    means = _mean_points()
+    across = numbers.points_distribution(ACROSS)
+    assert set(across) <= {0, 4, 5}, across
+    fours, fives = (int(across.get(k, 0) * 36) for k in (4, 5))
+    assert Fraction(4 * fours + 5 * fives, 36) == means["ueber_eck"]
+    return {0: (means["daneben"].total, Rounded(means["daneben"])), 1: (fours, fives, Rounded(means["ueber_eck"])),
+            2: (_larger_words(means),)}
+
+
+def _square_fills() -> dict:
+    """Question 3's worksheet lines filled in: arrangements of 2, 2, 5, 5, pairs of numbers, fillings."""
+    ways, twice = analysis.arrangements((2, 2, 5, 5)), analysis.two_numbers_twice()
+    pairs = twice["number_pairs"]
+    return {0: (ways["two_pairs"], ways["cross"]), 1: (pairs,),
+            2: (ways["two_pairs"], pairs, twice["two_pairs"], ways["cross"], pairs, twice["cross"])}
+
+
 def _pairs_or_cross() -> dict:
     p = analysis.square_category_probabilities()
     return {"two_pairs": _counted(p["two_pairs"], 6 ** 4), "cross": _counted(p["cross"], 6 ** 4)}
@@ -99,7 +127,8 @@ QUESTIONS = (
             checks=(Check({"de": "0 Punkte, die 1 über Eck (von 36)", "en": "0 points, the 1 across the corner (of 36)"},
                           _zeros, line=0),
                     Check({"de": "P(0 Punkte), die 1 über Eck", "en": "P(0 points), the 1 across the corner"},
-                          lambda: _zero_chance()["ueber_eck"], line=1))),
+                          lambda: _zero_chance()["ueber_eck"], line=1)),
+            fills=_zero_fills),
         worksheet={"de": ["0 Punkte: ______ von 36", "P(0 Punkte) = ______ ≈ ______ %"],
                    "en": ["0 points: ______ of 36", "P(0 points) = ______ ≈ ______%"]},
     ),
@@ -133,7 +162,8 @@ QUESTIONS = (
                     Check({"de": "E(Punkte), die 1 über Eck", "en": "E(points), the 1 across the corner"},
                           lambda: _mean_points()["ueber_eck"], line=1),
                     Check({"de": "im Mittel mehr Punkte", "en": "more points on average"},
-                          lambda: _larger_words(_mean_points()), line=2))),
+                          lambda: _larger_words(_mean_points()), line=2)),
+            fills=_mean_fills),
         worksheet={"de": ["E(daneben) = ______ : 36 ≈ ______ Punkte",
                           "E(über Eck) = ( ____ · 4 + ____ · 5 ) : 36 ≈ ______ Punkte (Gitter von Frage 1)",
                           "Im Mittel mehr Punkte: ______________"],
@@ -176,7 +206,8 @@ QUESTIONS = (
                     Check({"de": "Füllungen mit 2er + 2er (von 1296)", "en": "fillings with two pairs (of 1296)"},
                           lambda: analysis.two_numbers_twice()["two_pairs"], line=2),
                     Check({"de": "Füllungen mit Cross (von 1296)", "en": "fillings with a cross (of 1296)"},
-                          lambda: analysis.two_numbers_twice()["cross"], line=2))),
+                          lambda: analysis.two_numbers_twice()["cross"], line=2)),
+            fills=_square_fills),
         worksheet={"de": ["2er + 2er: ______ von 6 Anordnungen      Cross: ______ von 6",
                           "Paare verschiedener Zahlen: ______",
                           "2er + 2er: ____ · ____ = ______ Füllungen      Cross: ____ · ____ = ______ Füllungen"],

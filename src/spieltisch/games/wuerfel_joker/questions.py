@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...core.questions import ByHand, Check, Counted, Option, Question, Simulation, share_bins
+from ...core.questions import ByHand, Check, Counted, Option, Question, Rounded, Simulation, share_bins
 from ...core.rng import Rng
 from .spiel1 import analysis as game1
 from .spiel2 import analysis as game2
@@ -44,6 +44,30 @@ def _roll_again(*down) -> Counted:
     out = Counted(int(total), len(counted))
     assert out == exact
     return out
+
+
+def _push_fills() -> dict:
+    """Question 1's worksheet lines filled in: ticked and empty cells, then P = ticked : counted."""
+    p = _pushes(_up_but(9))
+    return {0: (_grid_marks("push"), _grid_marks("bust")), 1: (p.total, p.of, Rounded(p))}
+
+
+def _roll_again_fills() -> dict:
+    """Question 2's worksheet lines filled in: ( pushes · 45 + the busts' points ) : rolls that count,
+    from the game's own table of the rolls (every push is worth 45, checked)."""
+    table = game2.throw_table(_up_but(9))
+    pushes = [value for kind, _, value in table.values() if kind == "push"]
+    busts = [value for kind, _, value in table.values() if kind == "bust"]
+    assert all(v == 45 for v in pushes), pushes
+    mean = _roll_again(9)
+    assert Fraction(45 * len(pushes) + sum(busts), len(pushes) + len(busts)) == mean
+    better = _better({"throw" if game2.solve({}).goes_on(game2.mask_of(_up_but(9))) else "stop"}, CHOICE_STOP)
+    return {0: (len(pushes), Fraction(sum(busts)), len(pushes) + len(busts), Rounded(mean)), 1: (better,)}
+
+
+def _joker_fills() -> dict:
+    chances = game1.joker_throw_chances(3)
+    return {0: (chances["no_1"],), 1: (chances["no_1"], chances["at_least_one_1"])}
 
 
 def _grid_marks(kind: str) -> int:
@@ -141,7 +165,8 @@ QUESTIONS = (
             checks=(Check({"de": "angekreuzt", "en": "ticked"}, lambda: _grid_marks("push"), line=0),
                     Check({"de": "leer gelassen", "en": "left empty"}, lambda: _grid_marks("bust"), line=0),
                     Check({"de": "P(die 9 geht hoch)", "en": "P(the 9 goes up)"},
-                          lambda: _pushes(_up_but(9)), line=1))),
+                          lambda: _pushes(_up_but(9)), line=1)),
+            fills=_push_fills),
         worksheet={"de": ["Angekreuzt: ______   leer gelassen: ______",
                           "P(die 9 geht hoch) = ______ : ______ ≈ ______ %"],
                    "en": ["Ticked: ______   left empty: ______", "P(the 9 goes up) = ______ ÷ ______ ≈ ______%"]},
@@ -176,7 +201,8 @@ QUESTIONS = (
                           lambda: _roll_again(9), line=0),
                     Check({"de": "besser ist", "en": "better"},
                           lambda: _better({"throw" if game2.solve({}).goes_on(game2.mask_of(_up_but(9))) else "stop"},
-                                          CHOICE_STOP), line=1))),
+                                          CHOICE_STOP), line=1)),
+            fills=_roll_again_fills),
         worksheet={"de": ["E(weiterwürfeln) = ( ______ · 45 + ____________ ) : ______ ≈ ______ Punkte",
                           "Besser ist: ______________"],
                    "en": ["E(roll again) = ( ______ × 45 + ____________ ) ÷ ______ ≈ ______ points",
@@ -204,7 +230,8 @@ QUESTIONS = (
                            "branches": [{"de": "1", "en": "1"}, {"de": "keine 1", "en": "no 1"}]}},
             checks=(Check({"de": "P(keine 1)", "en": "P(no 1)"}, lambda: game1.joker_throw_chances(3)["no_1"], line=0),
                     Check({"de": "P(mindestens eine 1)", "en": "P(at least one 1)"},
-                          lambda: game1.joker_throw_chances(3)["at_least_one_1"], line=1))),
+                          lambda: game1.joker_throw_chances(3)["at_least_one_1"], line=1)),
+            fills=_joker_fills),
         worksheet={"de": ["P(keine 1) = ______", "P(mindestens eine 1) = 1 − ______ = ______"],
                    "en": ["P(no 1) = ______", "P(at least one 1) = 1 − ______ = ______"]},
     ),
