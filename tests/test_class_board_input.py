@@ -139,6 +139,44 @@ def test_a_class_code_pasted_as_a_result_is_named_a_class_code(codes):
     assert not any("mistyped" in x["reason"]["en"] for x in out["refused"])
 
 
+def test_a_link_pasted_with_the_codes_is_one_entry_named_a_link_never_part_of_a_name(codes):
+    """A student who copies their class link with their result, a teacher's paste from a chat with a
+    page's address in it: the link is taken out whole and refused once, saying what it is (the link to
+    this round, to another round, or some address); the names beside it stay as they were written.
+    Before, its parts were read as five mistyped codes, or became part of the name ("Lena:
+    https://…?c=")."""
+    r, _, (c1, c2, *_) = codes
+    g1, g2 = grouped(c1), grouped(c2)
+    other = new_round("wuerfel-joker-1", 1, seed=102)
+    own = "https://schule.example/spieltisch/play/wuerfel-joker.html?class=" + r.code.replace("-", "")
+    foreign = "https://schule.example/spieltisch/play/wuerfel-joker.html?class=" + other.code
+    cases = {
+        f"{own}\nLena: {g1}": ([("Lena", c1)], ["class_link"]),
+        f"{own} Lena: {g1}": ([("Lena", c1)], ["class_link"]),
+        f"Lena: {g1} {own}.": ([("Lena", c1)], ["class_link"]),
+        f"Lena: {g1}; {foreign}; Tim: {g2}": ([("Lena", c1), ("Tim", c2)], ["class_link"]),
+        f"www.schule.example/klasse; Tim: {g2}": ([("Tim", c2)], ["link"]),
+        f"Tim: https://chat.example/m?t={g2}": ([], ["link", "no_code"]),
+        f"Lena (lena@www.schule.example): {g1}": ([("Lena (lena@www.schule.example)", c1)], []),  # an address, no link
+    }
+    words = {"class_link": ("the link to this class round", "der Link zu dieser Klassenrunde"),
+             "link": ("that is a link, not a result code", "das ist ein Link, kein Ergebniscode")}
+    for paste, (want, refusals) in cases.items():
+        out = Board(r.code).add(paste)
+        assert [(a["label"], a["code"]) for a in out["added"]] == want, paste
+        assert len(out["refused"]) == len(refusals), (paste, out["refused"])
+        for kind, refused in zip(refusals, out["refused"]):
+            if kind == "no_code":
+                assert refused["input"] == "Tim" and "kein Ergebniscode" in refused["reason"]["de"]
+            elif kind == "class_link" and other.code in paste and "Tim" in paste:
+                assert f"another class round ({grouped(other.code)})" in refused["reason"]["en"], refused
+                assert refused["input"].startswith("https://schule.example/")
+            else:
+                en, de = words[kind]
+                assert en in refused["reason"]["en"] and de in refused["reason"]["de"], (paste, refused)
+            assert "mistyped" not in refused["reason"]["en"]
+
+
 def test_a_name_that_passes_the_checks_with_a_code_is_told_apart_by_the_replay(codes):
     """A name joined to a code passes the two check characters with probability 1/1024: such a name
     (searched for here) is kept apart on the board, which takes the stretch that replays as a game of

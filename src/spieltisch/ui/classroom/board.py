@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import math
+import re
 from fractions import Fraction
 
 from ...core.advice import estimated_loss, value_json
@@ -21,7 +22,7 @@ from .codes import (
     grouped, harmless_cell, normalize,
 )
 from .rounds import ClassRound, parse_class
-from .paste import split_entries
+from .paste import LINK, split_entries
 from .results import Result, verify_result
 
 
@@ -128,8 +129,8 @@ class Board:
             return {"added": [], "refused": [{"input": short(text, 40, str), "reason": e.text}]}
         for label, raw in entries:
             try:
-                if raw is None:  # a line in which split_entries found nothing shaped like a code
-                    raise CodeError(NO_CODE["en"], NO_CODE["de"], "no_code")
+                if raw is None:  # a link, or a line in which split_entries found nothing shaped like a code
+                    raise self._link_refusal(label) or CodeError(NO_CODE["en"], NO_CODE["de"], "no_code")
                 code = normalize(raw, "result code")
                 if any(r.code == code for r in self.results):
                     raise CodeError("this result code is on the board already", "dieser Ergebniscode ist schon da")
@@ -160,6 +161,31 @@ class Board:
         except CodeError:
             return False
         return True
+
+    def _link_refusal(self, text: str) -> CodeError | None:
+        """What a link pasted with the codes is (None: ``text`` is not a link): the class link of this
+        round or of another (``?class=CODE``), or some other address – never a result code."""
+        if not LINK.fullmatch(text):
+            return None
+        m = re.search(r"[?&]class=([0-9A-Za-z-]+)", text)
+        if m:
+            try:
+                other = parse_class(m.group(1))
+            except CodeError:
+                other = None
+            if other is not None and other.code == self.round.code:
+                return CodeError("that is the link to this class round, not a result code: the result code is "
+                                 "shown on the student's page at the end of the game",
+                                 "das ist der Link zu dieser Klassenrunde, kein Ergebniscode: den Ergebniscode "
+                                 "zeigt die Seite der Schülerin oder des Schülers am Ende des Spiels", "class_link")
+            if other is not None:
+                return CodeError(f"that is the link to another class round ({grouped(other.code)}), not a result code",
+                                 f"das ist der Link zu einer anderen Klassenrunde ({grouped(other.code)}), kein "
+                                 "Ergebniscode", "class_link")
+        return CodeError("that is a link, not a result code (a result code is a row of digits and capital letters, "
+                         "e.g. WP7J-45B7-VZRK)",
+                         "das ist ein Link, kein Ergebniscode (ein Ergebniscode ist eine Reihe aus Ziffern und "
+                         "Großbuchstaben, z. B. WP7J-45B7-VZRK)", "link")
 
     def _what_it_is(self, raw, refusal: CodeError) -> CodeError:
         """A class code pasted where a result code belongs fails the result code's checks, which would

@@ -30,6 +30,13 @@ _SEARCHED_WORDS = 120  # … and the most words in it (a code typed with a space
 _SEARCHED_STRETCHES = 200_000  # stretches one paste may try (a pathological paste stops here, quickly)
 MAX_PASTE_CHARS = 200_000  # a paste of MAX_ENTRIES long codes with names has well under this
 _LIST_NUMBER = re.compile(r"^\d{1,3}[.)](?=\s|$)")  # "1. CODE": a numbered list, not a name
+# A link in a paste (the class link a student copied with their result, a page's address): taken out
+# of its line whole, so that its parts are neither codes nor part of a name, and given back as an
+# entry of its own (the board says what it is); the punctuation after it ends a sentence, not the link.
+# Only a link that stands as a word of its own: one inside a name's quotes ('=HYPERLINK("http://…")')
+# is the name's, kept as typed (the CSV guards it).
+LINK = re.compile(r"(?i)(?:^|(?<=[\s(\[<,;:]))(?:https?://|www\.)[^\s<>\"'«»„“”‚‘’`]+")
+_LINK_END = ".,;:!?)]}"
 
 
 def _code_char(ch: str) -> bool:
@@ -238,17 +245,26 @@ def split_entries(text, class_code: str | None = None, accept=None) -> list[tupl
     and at U+2028/U+2029), each with the name written before it, or after it on a line that starts
     with a code; ``code`` None: a line with nothing shaped like a code (its text as the name). Spaces,
     hyphens and dashes inside a code are ignored; a code broken over lines is joined where the joined
-    lines hold one whose checks hold. ``class_code``: the board's round, whose tag decides between
-    stretches that both pass the checks."""
+    lines hold one whose checks hold. A link is an entry of its own, ``(link, None)``, and never part
+    of a name or a code. ``class_code``: the board's round, whose tag decides between stretches that
+    both pass the checks."""
     if not isinstance(text, str):
         raise CodeError("codes are text", "Codes sind Text")
     if len(text) > MAX_PASTE_CHARS:
         raise CodeError(f"that is too long for a paste of codes ({len(text)} characters)",
                         f"das ist zu lang für eingefügte Codes ({len(text)} Zeichen)")
     tag = _tag(normalize(class_code, "class code")) if class_code is not None else None
-    lines = text.replace(";", "\n").splitlines()  # (splitlines ends a line at U+2028 and U+2029 too)
+    # (a link's ";" and its own parts are the link's: it is taken out before lines end at semicolons)
+    links: list[list[str]] = []
+    lines = []
+    for line in text.splitlines():  # (splitlines ends a line at U+2028 and U+2029 too)
+        found = [m.group(0).rstrip(_LINK_END) for m in LINK.finditer(line)]
+        parts = LINK.sub(" ", line).split(";")
+        lines += parts
+        links += [found] + [[] for _ in parts[1:]]
     out, i, budget = [], 0, [_SEARCHED_STRETCHES]
     while i < len(lines):
+        out += [(link[:MAX_CODE_CHARS], None) for link in links[i]]
         entries = _line_entries(lines[i], tag, accept, budget)
         step = 1
         if not any(ok for _, _, ok in entries) and _ends_in_code_part(lines[i]):
