@@ -801,8 +801,8 @@ def test_places_whose_estimated_ranges_overlap_are_marked_uncertain():
     _mark_uncertain(ranking)
     assert [x["uncertain"] for x in ranking] == [[1, 3], [1, 3], [1, 3], None]
     board = Board(new_round("tuefteln", 1, seed=2).code)
-    assert board.uncertain_note(ranking, "de") == "Plätze 1–3: nicht sicher verschieden (die Bereiche überlappen)."
-    assert board.uncertain_note(ranking, "en") == "Places 1–3: not clearly different (the ranges overlap)."
+    assert board.uncertain_note(ranking, "de") == "Plätze 1–3: Reihenfolge nicht gesichert – benachbarte Bereiche überlappen."
+    assert board.uncertain_note(ranking, "en") == "Places 1–3: order not certain – neighbouring ranges overlap."
     apart = [entry(1, 0, 1, 2), entry(2, 3, 4, 5)]
     _mark_uncertain(apart)
     assert [x["uncertain"] for x in apart] == [None, None] and board.uncertain_note(apart, "en") is None

@@ -416,8 +416,10 @@ class Board:
         if not spans:
             return None
         places = ", ".join(f"{a}–{b}" for a, b in spans)
-        return (f"Plätze {places}: nicht sicher verschieden (die Bereiche überlappen)." if lang == "de"
-                else f"Places {places}: not clearly different (the ranges overlap).")
+        # (a chain: places 1 and 3 may differ clearly while each overlaps place 2, so it is their order
+        # that is not certain, not that every two of them are alike)
+        return (f"Plätze {places}: Reihenfolge nicht gesichert – benachbarte Bereiche überlappen." if lang == "de"
+                else f"Places {places}: order not certain – neighbouring ranges overlap.")
 
     def decisions(self, lang: str) -> list[dict]:
         """Where the class lost points: among the decisions at least half of the results reached
