@@ -157,6 +157,8 @@ def test_a_link_pasted_with_the_codes_is_one_entry_named_a_link_never_part_of_a_
         f"Lena: {g1}; {foreign}; Tim: {g2}": ([("Lena", c1), ("Tim", c2)], ["class_link"]),
         f"www.schule.example/klasse; Tim: {g2}": ([("Tim", c2)], ["link"]),
         f"Tim: https://chat.example/m?t={g2}": ([], ["link", "no_code"]),
+        # a code broken over two lines, a link after its second half: the code joined, the link named
+        f"Lena: {g1[:9]}\n{g1[9:]} https://chat.example/m": ([("Lena", c1)], ["link"]),
         f"Lena (lena@www.schule.example): {g1}": ([("Lena (lena@www.schule.example)", c1)], []),  # an address, no link
     }
     words = {"class_link": ("the link to this class round", "der Link zu dieser Klassenrunde"),

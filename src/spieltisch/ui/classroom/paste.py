@@ -282,6 +282,7 @@ def split_entries(text, class_code: str | None = None, accept=None) -> list[tupl
                 out.append((label[:MAX_CODE_CHARS], None))
                 continue
             out.append((label[:MAX_LABEL_CHARS] if label else None, code.strip()))
+        out += [(link[:MAX_CODE_CHARS], None) for k in range(i + 1, i + step) for link in links[k]]
         i += step
     if len(out) > MAX_ENTRIES:
         raise CodeError(f"at most {MAX_ENTRIES} codes at once, got {len(out)}",
