@@ -65,6 +65,20 @@ def settle(page, root, timeout: float = 120) -> None:
         page.wait_for_timeout(50)
 
 
+def new_game_with_seed(page, root, seed: int, timeout_ms: int = 120_000) -> None:
+    """Type ``seed`` and start its game; return once the table shows that game. The field the test
+    typed into is marked: only a field the front-end drew again from a view of the new game (its seed)
+    counts, never the typed one, nor a view of the game before that was still on its way (a bot's
+    paced step) – ``settle`` alone returns at the first view that comes back."""
+    field = root.locator(".sp-seed")
+    field.fill(str(seed))
+    field.evaluate("el => { el.spTyped = true; }")
+    field.press("Enter")
+    page.wait_for_function("([el, seed]) => { const f = el.querySelector('.sp-seed');"
+                           " return f && !f.spTyped && f.value === seed && !el.classList.contains('sp-busy'); }",
+                           arg=[root.element_handle(), str(seed)], timeout=timeout_ms)
+
+
 def play_until_banner(page, root, game: str, max_clicks: int = 600) -> int:
     """Play a whole game by clicking; returns the clicks made."""
     clicks = play_clicks(page, root, game, max_clicks)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from harness.frontend import (SI_FREE_DIE, assert_no_other_language, assert_nothing_clipped, exercise_front_end,
-                              play_clicks, settle)
+                              new_game_with_seed, play_clicks, settle)
 from sitekit import RequestLog, StaticServer, downloaded
 
 import lessonrun
@@ -205,9 +205,7 @@ def test_schraube_locker_plays_a_turn_with_a_swap(context, request_log, site_url
         if root.locator(".sp-move, .sp-can").count() and not root.locator(".sp-finish").count():
             break
         page.wait_for_timeout(200)
-    root.locator(".sp-seed").fill("11")
-    root.locator(".sp-seed").dispatch_event("change")
-    settle(page, root)
+    new_game_with_seed(page, root, 11)
     assert root.locator(".sp-seed").input_value() == "11"
     swap = root.locator(".sp-move", has_text="tauschen: gib")
     for _ in range(150):
@@ -248,9 +246,7 @@ def test_skip_bo_masters_turn_with_a_coin_action_on_the_play_page(context, reque
     fit on the screen too."""
     page = context.new_page()
     root = play_page(page, site_url, "skip-bo-masters")
-    seed = root.locator(".sp-seed")
-    seed.fill("5")
-    seed.press("Enter")
+    new_game_with_seed(page, root, 5)  # (a move of the game before could still be on the screen)
     replace = root.locator(".sp-move", has_text="ersetze die nächste Karte auf Ablagestapel 1 für 1 Münze")
     replace.wait_for(timeout=120_000)  # the cards are dealt one visible step after the other
     own = root.locator(".sb-own .sb-coins")

@@ -5,7 +5,7 @@ until the next player confirms; the spectator view shows no hand."""
 from __future__ import annotations
 
 import pytest
-from harness.frontend import settle
+from harness.frontend import new_game_with_seed, settle
 
 pytestmark = pytest.mark.site
 
@@ -17,9 +17,7 @@ def skip_bo(page, site_url, seed: int):
     page.goto(site_url + "play/skip-bo-masters.html")
     root = page.locator("#app .sp-table")
     root.locator(".sp-status").wait_for(timeout=180_000)
-    root.locator(".sp-seed").fill(str(seed))
-    root.locator(".sp-seed").press("Enter")
-    settle(page, root)
+    new_game_with_seed(page, root, seed)
     root.locator(".sb-hand .sp-can").first.wait_for(timeout=120_000)  # the player's turn: cards to play
     settle(page, root)
     return root
