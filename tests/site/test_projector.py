@@ -10,7 +10,7 @@ Hiding hands is the separate spectator view, not the projector's."""
 from __future__ import annotations
 
 import pytest
-from harness.frontend import assert_nothing_clipped, play_clicks, play_until_banner, settle
+from harness.frontend import assert_nothing_clipped, new_game_with_seed, play_clicks, play_until_banner, settle
 
 pytestmark = pytest.mark.site
 
@@ -190,6 +190,28 @@ def test_projector_mode_is_readable_and_plays_to_the_end(game, context, request_
     for _ in range(8):
         play_clicks(page, root, game, 1)
         check_on_screen(page, root, text=False)
+    request_log.assert_only_local()
+
+
+def test_a_long_row_of_swaps_leaves_the_board_its_text_size(context, request_log, site_url, screenshot):
+    """Schraube Locker, seed 130: after a few turns the player may swap "Karten tauschen" for any of
+    the bot's cards – eight buttons and more, each naming both cards. On the projector at 1920×1080
+    they must not push the board's text under 24 px (a random game of the test above met such a
+    state in about one run of six, at 22.9 px, when the buttons stood one to a row)."""
+    page = context.new_page()
+    root = open_in_projector(page, site_url, "schraube-locker", 1920, 1080)
+    new_game_with_seed(page, root, 130)
+    for _ in range(120):
+        settle(page, root)
+        if "tauschen oder schenken" in root.locator(".sp-status").inner_text() and root.locator(".sp-move").count() >= 8:
+            break
+        assert not root.locator(".sp-banner").count(), "seed 130 no longer reaches a swap with eight buttons"
+        play_clicks(page, root, "schraube-locker", 1)
+    else:
+        raise AssertionError("seed 130 no longer reaches a swap with eight buttons")
+    assert "sp-wordy" in root.locator(".sp-buttons").get_attribute("class")
+    screenshot(page, "many-swaps")
+    check_readable(page, root)
     request_log.assert_only_local()
 
 
