@@ -105,6 +105,9 @@ def test_hot_seat_covers_the_screen_and_the_spectator_view_shows_no_hand(context
     root.locator(".sp-cover-ready").click()
     settle(page, root)
     assert root.locator(".sp-cover").count() == 0
-    root.locator(".sb-hand .sp-can").first.wait_for(timeout=60_000)  # seat 2's own hand, to play
+    # seat 2's own hand, and a decision to make: a card to play, or (the deal is random) a toll to pay
+    # or decline first, with buttons (a CI run's deal had no hand card to click at that moment)
+    root.locator(".sb-hand [data-card]").first.wait_for(timeout=60_000)
+    root.locator(".sb-hand .sp-can, .sb-own .sp-can, .sp-buttons .sp-move").first.wait_for(timeout=60_000)
     assert "Du" in root.locator(".sp-status").inner_text()  # the screen is seat 2's now: "you"
     request_log.assert_only_local()
