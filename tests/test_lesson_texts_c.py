@@ -108,7 +108,7 @@ def test_the_counted_fractions_are_the_games_own_numbers():
 
 
 # --- 5. every worksheet line with blanks has its answer in the key ----------------------------------------
-BLANK = re.compile(r"_{3,}")
+BLANK = sheet.BLANK  # what the answer key fills, blank by blank
 
 
 def unanswered(question, lang: str) -> list:

@@ -82,8 +82,7 @@ def _draw_fills() -> dict:
 def _upper_fills() -> dict:
     """Question 2's worksheet lines filled in: the smallest hands, the five factors of "no 5 and no
     Skip-Bo card", then the upper bound and why."""
-    _, obs = _table()
-    good, unseen = analysis.needed_among_unseen(obs, numbers.first_step(obs, OPPONENT))
+    good, unseen = _upper_counts()
     none = _none_upper()
     return {0: (_smallest_hands(),), 1: (*_factors(good, unseen, HAND), Rounded(none)),
             2: (Rounded(_complement(none)), {lang: why.split(" – ", 1)[1] for lang, why in BOUND_WHY["upper"].items()})}
@@ -92,9 +91,7 @@ def _upper_fills() -> dict:
 def _coins_fills() -> dict:
     """Question 3's worksheet lines filled in: the single cards, the lower bound, the engine's line
     without a fitting card, and both readings."""
-    _, obs = _table()
-    first = numbers.first_step(obs, OPPONENT)
-    cards = tuple({lang: _card(v, lang) for lang in ("de", "en")} for v in (first, first + 1, 0))
+    cards = tuple({lang: _card(v, lang) for lang in ("de", "en")} for v in _single_card_values())
     none = _none_lower()
     return {0: cards, 1: (Fraction(none), Rounded(_complement(none))), 2: (_without_fitting_card(),),
             3: (Rounded(_with_coins()), Rounded(_one_card_lower_bound()))}
@@ -111,10 +108,14 @@ def _smallest_hands() -> dict:
     return {lang: "; ".join(" + ".join(_card(v, lang) for v in hand) for hand in hands) for lang in ("de", "en")}
 
 
-def _none_upper() -> Counted:
+def _upper_counts() -> tuple:
+    """Question 2's count: (the 5s and Skip-Bo cards, the cards) among those player 1 cannot see."""
     _, obs = _table()
-    good, unseen = analysis.needed_among_unseen(obs, numbers.first_step(obs, OPPONENT))
-    return _none_of(good, unseen, HAND)
+    return analysis.needed_among_unseen(obs, numbers.first_step(obs, OPPONENT))
+
+
+def _none_upper() -> Counted:
+    return _none_of(*_upper_counts(), HAND)
 
 
 def _none_lower() -> Counted:
@@ -124,12 +125,16 @@ def _none_lower() -> Counted:
     return _none_of(good, unseen, HAND)
 
 
-def _single_cards() -> dict:
+def _single_card_values() -> tuple:
     """Question 3: the cards one of which is enough – the first missing step, the one after it, a
-    Skip-Bo card (the lesson's lower bound counts exactly these)."""
+    Skip-Bo card (0; the lesson's lower bound counts exactly these)."""
     _, obs = _table()
     first = numbers.first_step(obs, OPPONENT)
-    return {lang: ", ".join(_card(v, lang) for v in (first, first + 1, 0)) for lang in ("de", "en")}
+    return first, first + 1, 0
+
+
+def _single_cards() -> dict:
+    return {lang: ", ".join(_card(v, lang) for v in _single_card_values()) for lang in ("de", "en")}
 
 
 def _without_fitting_card() -> dict:
@@ -170,8 +175,7 @@ def _one_card_lower_bound():
 
 def _upper_bound():
     """P(a 5 or a Skip-Bo card among player 2's 5 cards): necessary to play the 7 without coins."""
-    _, obs = _table()
-    good, unseen = analysis.needed_among_unseen(obs, numbers.first_step(obs, OPPONENT))
+    good, unseen = _upper_counts()
     return analysis.hypergeometric_at_least_one(unseen, good, HAND)
 
 

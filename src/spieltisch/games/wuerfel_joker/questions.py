@@ -46,6 +46,11 @@ def _roll_again(*down) -> Counted:
     return out
 
 
+def _better_with_9_down() -> set:
+    """Question 2's right option: roll again where best play goes on with only 9 down, else stop."""
+    return {"throw" if game2.solve({}).goes_on(game2.mask_of(_up_but(9))) else "stop"}
+
+
 def _push_fills() -> dict:
     """Question 1's worksheet lines filled in: ticked and empty cells, then P = ticked : counted."""
     p = _pushes(_up_but(9))
@@ -61,7 +66,7 @@ def _roll_again_fills() -> dict:
     assert all(v == 45 for v in pushes), pushes
     mean = _roll_again(9)
     assert Fraction(45 * len(pushes) + sum(busts), len(pushes) + len(busts)) == mean
-    better = _better({"throw" if game2.solve({}).goes_on(game2.mask_of(_up_but(9))) else "stop"}, CHOICE_STOP)
+    better = _better(_better_with_9_down(), CHOICE_STOP)
     return {0: (len(pushes), Fraction(sum(busts)), len(pushes) + len(busts), Rounded(mean)), 1: (better,)}
 
 
@@ -181,7 +186,7 @@ QUESTIONS = (
                       "roll again (+45 if the 9 goes up; else −(9 + the roll's total) × 5)?"},
         notes=READING,
         options=CHOICE_STOP,
-        right=lambda: {"throw" if game2.solve({}).goes_on(game2.mask_of(_up_but(9))) else "stop"},
+        right=_better_with_9_down,
         values=lambda: {"stop": game2.solve({}).stop_value(game2.mask_of(_up_but(9))),
                         "throw": _roll_again(9)},
         unit="points",
@@ -200,7 +205,7 @@ QUESTIONS = (
             checks=(Check({"de": "E(weiterwürfeln) in Punkten", "en": "E(roll again) in points"},
                           lambda: _roll_again(9), line=0),
                     Check({"de": "besser ist", "en": "better"},
-                          lambda: _better({"throw" if game2.solve({}).goes_on(game2.mask_of(_up_but(9))) else "stop"},
+                          lambda: _better(_better_with_9_down(),
                                           CHOICE_STOP), line=1)),
             fills=_roll_again_fills),
         worksheet={"de": ["E(weiterwürfeln) = ( ______ · 45 + ____________ ) : ______ ≈ ______ Punkte",
